@@ -1,0 +1,44 @@
+/// All launches of one device, sorted by instant (equal instants keep input order).
+public struct DeviceHistory: Sendable, Hashable {
+    /// Device identifier.
+    public let device: String
+    /// Launches in time order.
+    public let launches: [LaunchEvent]
+
+    /// Builds a history, stably sorting `launches` by instant.
+    public init(device: String, launches: [LaunchEvent]) {
+        self.device = device
+        self.launches = _stableSortedByInstant(launches)
+    }
+
+    /// Distinct apps in the history, sorted.
+    public var apps: [String] { Array(Set(launches.map(\.app))).sorted() }
+
+    /// Local day of the first launch, or `nil` when empty.
+    public var firstLocalDay: Int? { launches.first?.localDay }
+    /// Local day of the last launch, or `nil` when empty.
+    public var lastLocalDay: Int? { launches.last?.localDay }
+
+    /// Launches with instant strictly before `instant` (binary search; O(log n)).
+    public func launches(before instant: Double) -> ArraySlice<LaunchEvent> {
+        var lo = 0, hi = launches.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if launches[mid].instant < instant { lo = mid + 1 } else { hi = mid }
+        }
+        return launches[0..<lo]
+    }
+}
+
+/// Stable sort by instant: equal instants keep their input order.
+func _stableSortedByInstant(_ events: [LaunchEvent]) -> [LaunchEvent] {
+    var isSorted = true
+    for i in events.indices.dropFirst() where events[i].instant < events[i - 1].instant {
+        isSorted = false
+        break
+    }
+    if isSorted { return events }
+    return events.enumerated()
+        .sorted { ($0.element.instant, $0.offset) < ($1.element.instant, $1.offset) }
+        .map(\.element)
+}

@@ -1,0 +1,34 @@
+/// A typed error for unreadable or invalid launch-history input. It always names where the problem
+/// is (file, 1-based line, field) and what was expected.
+public struct HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What kind of problem.
+    public enum Code: String, Sendable, Codable {
+        case fileNotFound, unreadable, emptyFile, missingColumn, malformedTimestamp, malformedNumber
+        case emptyField, offsetOutOfRange, nulByte, invalidUTF8, malformedRow, malformedJSON
+    }
+    public let code: Code
+    /// The file path (`-` for standard input).
+    public let file: String
+    /// 1-based line number, when the problem is on a line.
+    public let line: Int?
+    /// The column or field name, when one is at fault.
+    public let field: String?
+    /// What was expected there.
+    public let expected: String
+
+    public init(_ code: Code, file: String, line: Int? = nil, field: String? = nil, expected: String) {
+        self.code = code
+        self.file = file
+        self.line = line
+        self.field = field
+        self.expected = expected
+    }
+
+    public var description: String {
+        var s = file
+        if let line { s += ":\(line)" }
+        s += ": \(code.rawValue)"
+        if let field { s += " in field '\(field)'" }
+        return s + ": expected \(expected)"
+    }
+}

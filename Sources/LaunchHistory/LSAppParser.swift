@@ -1,0 +1,41 @@
+/// The public LSApp dataset's TSV (Aliannejadi et al., "Context-aware target apps selection and
+/// recommendation for enhancing personal mobile assistants", 2021): columns `user_id`,
+/// `session_id`, `timestamp` (local wall clock `YYYY-MM-DD HH:MM:SS`), `app_name`, `event_type`.
+/// A launch is an `Opened` row; other event types are counted as non-launch rows. The file holds
+/// no time zone, so the reader's default offset applies (documented in the CLI as
+/// `--utc-offset`). A header row is optional and detected by its `user_id` first field.
+struct LSAppParser {
+    let file: String
+    let utcOffsetSeconds: Int
+    private var interner = StringInterner()
+    private var sawFirstRow = false
+
+    init(file: String, utcOffsetSeconds: Int) {
+        self.file = file
+        self.utcOffsetSeconds = utcOffsetSeconds
+    }
+
+    mutating func parse(_ line: ArraySlice<UInt8>, lineNumber n: Int) throws(HistoryError) -> RowOutcome {
+        let fields = FieldSplitter.split(line, separator: UInt8(ascii: "\t")) ?? [line]
+        if !sawFirstRow {
+            sawFirstRow = true
+            if let first = fields.first, first.elementsEqual("user_id".utf8) { return .header }
+        }
+        guard fields.count >= 5 else {
+            throw HistoryError(.malformedRow, file: file, line: n,
+                               expected: "5 tab-separated fields (user_id, session_id, timestamp, app_name, event_type)")
+        }
+        guard fields[4].elementsEqual("Opened".utf8) else { return .notALaunch }
+        guard let user = interner.intern(fields[0]), !user.isEmpty else {
+            throw HistoryError(.emptyField, file: file, line: n, field: "user_id", expected: "a non-empty UTF-8 user id")
+        }
+        guard let app = interner.intern(fields[3]), !app.isEmpty else {
+            throw HistoryError(.emptyField, file: file, line: n, field: "app_name", expected: "a non-empty UTF-8 app name")
+        }
+        guard let instant = TimestampParser.parseLocal(fields[2], utcOffsetSeconds) else {
+            throw HistoryError(.malformedTimestamp, file: file, line: n, field: "timestamp",
+                               expected: "local wall-clock time YYYY-MM-DD HH:MM:SS")
+        }
+        return .launch(LaunchEvent(device: "lsapp-" + user, app: app, instant: instant, utcOffsetSeconds: utcOffsetSeconds))
+    }
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import LaunchHistory
+
+/// Flags every command shares.
+struct CommonOptions: ParsableArguments {
+    @Flag(name: .shortAndLong, help: "Silence progress, warnings and notes on stderr.")
+    var quiet = false
+
+    /// Writes a note to stderr unless `--quiet`.
+    func note(_ message: String) {
+        guard !quiet else { return }
+        StandardError.write(message)
+    }
+}
+
+extension HistoryFormat: ExpressibleByArgument {}
+
+/// Options for reading one launch history.
+struct HistoryInputOptions: ParsableArguments {
+    @Argument(help: "Launch history: canonical CSV, JSON Lines, LSApp TSV, or - for standard input.")
+    var history: String
+
+    @Option(help: "Input format (default: guessed from the extension: .jsonl, .tsv → lsapp, else csv).")
+    var format: HistoryFormat?
+
+    @Flag(help: "Skip invalid rows (counted and reported) instead of failing on the first.")
+    var skipInvalid = false
+
+    @Option(help: "UTC offset assumed where the input has none (Unix times without utc_offset, LSApp), e.g. -04:00.")
+    var utcOffset: String = "+00:00"
+
+    func validate() throws {
+        guard TimestampParser.parseOffset(Array(utcOffset.utf8)[...]) != nil else {
+            throw ValidationError("--utc-offset must look like +02:00 or -0430, within ±18:00")
+        }
+    }
+
+    /// Reads the history, reporting skips, reordering and duplicates on stderr.
+    func load(_ common: CommonOptions) throws -> LaunchHistory {
+        let offset = TimestampParser.parseOffset(Array(utcOffset.utf8)[...]) ?? 0
+        let options = HistoryReadOptions(format: format, skipInvalid: skipInvalid, defaultUTCOffsetSeconds: offset)
+        let history = try HistoryReader.read(path: history, options: options)
+        let r = history.report
+        if r.skippedInvalid > 0 {
+            let lines = r.skippedLines.map(String.init).joined(separator: ", ")
+            common.note("skipped \(r.skippedInvalid) invalid rows (first lines: \(lines)); first reason: \(r.firstSkipReason ?? "")")
+        }
+        if r.outOfOrderRows > 0 { common.note("sorted \(r.outOfOrderRows) out-of-order rows") }
+        if r.duplicatesDropped > 0 { common.note("dropped \(r.duplicatesDropped) exact duplicate rows") }
+        return history
+    }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import LaunchHistory
+
+/// Runs a command body and maps module errors to exit statuses in one place:
+/// bad data → 65 (`EX_DATAERR`), bad usage → 64 (`EX_USAGE`), unwritable output → 73
+/// (`EX_CANTCREAT`), anything else → 70 (`EX_SOFTWARE`). The message goes to stderr.
+func runMappingErrors(_ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let error as ExitCode {
+        throw error
+    } catch let error as ValidationError {
+        throw error
+    } catch let error as CleanExit {
+        throw error
+    } catch let error as any InputDataError {
+        StandardError.write("error: \(error.description)")
+        throw ExitCode(65)
+    } catch let error as any UsageMistake {
+        StandardError.write("error: \(error.description)")
+        throw ExitCode(64)
+    } catch let error as AtomicFile.WriteError {
+        StandardError.write("error: \(error.description)")
+        throw ExitCode(73)
+    } catch {
+        StandardError.write("error: \(error)")
+        throw ExitCode(70)
+    }
+}

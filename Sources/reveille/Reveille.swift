@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// The `reveille` command: routes to one subcommand per job.
+@main
+struct Reveille: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reveille",
+        abstract: "Predict when apps will be opened and plan background fetches just before.",
+        version: "0.1.0",
+        subcommands: [InspectCommand.self]
+    )
+}

@@ -1,0 +1,88 @@
+import Testing
+import TestSupport
+@testable import LinearAlgebra
+
+func naiveProduct(_ a: Matrix, _ b: Matrix) -> Matrix {
+    var c = Matrix(rows: a.rows, columns: b.columns)
+    for i in 0..<a.rows {
+        for j in 0..<b.columns {
+            var s = 0.0
+            for k in 0..<a.columns { s += a[i, k] * b[k, j] }
+            c[i, j] = s
+        }
+    }
+    return c
+}
+
+func randomMatrix(_ rows: Int, _ columns: Int, _ g: inout SeededGenerator) -> Matrix {
+    var m = Matrix(rows: rows, columns: columns)
+    for i in m.storage.indices { m.storage[i] = Double.random(in: -1...1, using: &g) }
+    return m
+}
+
+@Suite struct LinearAlgebraTests {
+    @Test(arguments: [(1, 1, 1), (3, 5, 7), (17, 2, 9), (64, 33, 1)])
+    func gemmMatchesNaiveLoopOnOddSizes(m: Int, k: Int, n: Int) throws {
+        var g = SeededGenerator(seed: UInt64(m * 1000 + k * 10 + n))
+        let a = randomMatrix(m, k, &g), b = randomMatrix(k, n, &g)
+        let c = try BLAS.product(a, b)
+        let r = naiveProduct(a, b)
+        for i in c.storage.indices { #expect(abs(c.storage[i] - r.storage[i]) < 1e-12) }
+        let ct = try BLAS.product(a.transposed, b.transposed, transA: .transposed, transB: .transposed)
+        for i in c.storage.indices { #expect(abs(ct.storage[i] - r.storage[i]) < 1e-12) }
+    }
+
+    @Test func gemmRejectsNonConformingShapes() {
+        let a = Matrix(rows: 2, columns: 3), b = Matrix(rows: 2, columns: 3)
+        #expect(throws: LinearAlgebraError.self) { try BLAS.product(a, b) }
+    }
+
+    @Test func gemvMatchesNaiveLoop() throws {
+        var g = SeededGenerator(seed: 7)
+        let a = randomMatrix(5, 3, &g)
+        let x = [0.5, -2.0, 3.0]
+        let y = try BLAS.product(a, x)
+        for i in 0..<5 {
+            let expected: Double = a[i, 0] * 0.5 - 2 * a[i, 1] + 3 * a[i, 2]
+            #expect(abs(y[i] - expected) < 1e-12)
+        }
+        let yt = try BLAS.product(a, [1, 2, 3, 4, 5], trans: .transposed)
+        #expect(yt.count == 3)
+        let expected0: Double = (0..<5).reduce(0.0) { $0 + a[$1, 0] * Double($1 + 1) }
+        #expect(abs(yt[0] - expected0) < 1e-12)
+    }
+
+    @Test func gramEqualsTransposeTimesMatrixAndIsSymmetric() throws {
+        var g = SeededGenerator(seed: 11)
+        let a = randomMatrix(13, 4, &g)
+        let gram = try BLAS.gram(a)
+        let reference = naiveProduct(a.transposed, a)
+        for i in gram.storage.indices { #expect(abs(gram.storage[i] - reference.storage[i]) < 1e-12) }
+    }
+
+    @Test func choleskySolveRecoversKnownSolution() throws {
+        var g = SeededGenerator(seed: 3)
+        let r = randomMatrix(20, 6, &g)
+        var spd = try BLAS.gram(r)
+        for i in 0..<6 { spd[i, i] += 0.1 }
+        let truth = [1.0, -2, 3, 0.5, 0, 4]
+        let b = try BLAS.product(spd, truth)
+        let x = try LAPACK.solvePositiveDefinite(spd, b)
+        for i in 0..<6 { #expect(abs(x[i] - truth[i]) < 1e-9) }
+    }
+
+    @Test func choleskyReportsIndefiniteMatrixAndSymmetricSolveStillWorks() throws {
+        let indefinite = try Matrix([[1, 2], [2, 1]])
+        #expect(throws: LinearAlgebraError.notPositiveDefinite(order: 2)) {
+            try LAPACK.solvePositiveDefinite(indefinite, [1, 1])
+        }
+        let x = try LAPACK.solveSymmetric(indefinite, [3, 3])
+        #expect(abs(x[0] - 1) < 1e-12 && abs(x[1] - 1) < 1e-12)
+        #expect(throws: LinearAlgebraError.self) { try LAPACK.solveSymmetric(try Matrix([[0, 0], [0, 0]]), [1, 1]) }
+    }
+
+    @Test func runtimeReportsConfiguration() {
+        #expect(!BLASRuntime.configuration.isEmpty)
+        #expect(BLASRuntime.threadCount >= 1)
+    }
+}
