@@ -47,17 +47,85 @@ enum FieldSplitter {
 /// Turns byte fields into Strings, validating UTF-8 and reusing one String per distinct value
 /// (device and app names repeat on nearly every row).
 struct StringInterner {
-    private var table: [Int: [(bytes: [UInt8], string: String)]] = [:]
+    private var table: [UInt64: [(bytes: [UInt8], string: String)]] = [:]
+    private var lastBytes: [UInt8] = []
+    private var lastString: String?
 
-    mutating func intern(_ bytes: ArraySlice<UInt8>) -> String? {
+    mutating func intern(_ bytes: ArraySlice<UInt8>) -> String? { intern(bytes.span, 0..<bytes.count) }
+
+    /// The String for bytes `r` of `b`, or `nil` when they are not valid UTF-8.
+    mutating func intern(_ b: Span<UInt8>, _ r: Range<Int>) -> String? {
+        if lastString != nil, Self._equal(lastBytes, b, r) { return lastString }
         var hash = 14_695_981_039_346_656_037 as UInt64
-        for b in bytes { hash = (hash ^ UInt64(b)) &* 1_099_511_628_211 }
-        let key = Int(truncatingIfNeeded: hash)
-        if let bucket = table[key] {
-            for entry in bucket where entry.bytes.elementsEqual(bytes) { return entry.string }
+        for i in r { hash = (hash ^ UInt64(b[i])) &* 1_099_511_628_211 }
+        if let bucket = table[hash], let entry = bucket.first(where: { Self._equal($0.bytes, b, r) }) {
+            (lastBytes, lastString) = entry
+            return entry.string
         }
-        guard let s = String(validating: bytes, as: UTF8.self) else { return nil }
-        table[key, default: []].append((Array(bytes), s))
+        var copy: [UInt8] = []
+        copy.reserveCapacity(r.count)
+        for i in r { copy.append(b[i]) }
+        guard let s = String(validating: copy, as: UTF8.self) else { return nil }
+        table[hash, default: []].append((copy, s))
+        (lastBytes, lastString) = (copy, s)
         return s
+    }
+
+    private static func _equal(_ a: [UInt8], _ b: Span<UInt8>, _ r: Range<Int>) -> Bool {
+        guard a.count == r.count else { return false }
+        let sa = a.span
+        var i = 0
+        for j in r {
+            if sa[i] != b[j] { return false }
+            i += 1
+        }
+        return true
+    }
+}
+
+/// Splits unquoted lines into field ranges, reusing its storage from row to row; a line with a
+/// quote is first unquoted into ``unquoted`` (then the ranges index into that).
+struct _ReusableSplitter {
+    /// Field `i` is `bounds[2i] ..< bounds[2i+1]`.
+    var bounds: [Int] = []
+    /// Set when the last line was quoted: the unquoted bytes the bounds refer to.
+    var unquoted: [UInt8]? = nil
+
+    var count: Int { bounds.count / 2 }
+    func range(_ i: Int) -> Range<Int> { bounds[2 * i]..<bounds[2 * i + 1] }
+
+    /// Splits bytes `r` of `line`; `false` when a quote is unbalanced.
+    mutating func split(_ line: Span<UInt8>, _ r: Range<Int>, separator: UInt8) -> Bool {
+        bounds.removeAll(keepingCapacity: true)
+        unquoted = nil
+        var start = r.lowerBound
+        for i in r {
+            let b = line[i]
+            if b == separator {
+                bounds.append(start)
+                bounds.append(i)
+                start = i + 1
+            } else if b == 34 {
+                return _splitQuoted(line, r, separator)
+            }
+        }
+        bounds.append(start)
+        bounds.append(r.upperBound)
+        return true
+    }
+
+    private mutating func _splitQuoted(_ line: Span<UInt8>, _ r: Range<Int>, _ separator: UInt8) -> Bool {
+        var bytes: [UInt8] = []
+        for i in r { bytes.append(line[i]) }
+        guard let fields = FieldSplitter.split(bytes[...], separator: separator) else { return false }
+        var flat: [UInt8] = []
+        bounds.removeAll(keepingCapacity: true)
+        for f in fields {
+            bounds.append(flat.count)
+            flat.append(contentsOf: f)
+            bounds.append(flat.count)
+        }
+        unquoted = flat
+        return true
     }
 }
