@@ -45,38 +45,67 @@ enum FieldSplitter {
 }
 
 /// Turns byte fields into Strings, validating UTF-8 and reusing one String per distinct value
-/// (device and app names repeat on nearly every row).
+/// (device and app names repeat on nearly every row). An open-addressing table keyed by an FNV-1a
+/// hash keeps lookups free of allocation and reference counting.
 struct StringInterner {
-    private var table: [UInt64: [(bytes: [UInt8], string: String)]] = [:]
-    private var lastBytes: [UInt8] = []
-    private var lastString: String?
+    private var entryBytes: [[UInt8]] = []
+    private var entryStrings: [String] = []
+    private var entryHashes: [UInt64] = []
+    /// Entry index + 1 per slot (0 = empty); the count is a power of two, at most half full.
+    private var slots = [Int](repeating: 0, count: 64)
+    private var last = -1
 
     mutating func intern(_ bytes: ArraySlice<UInt8>) -> String? { intern(bytes.span, 0..<bytes.count) }
 
     /// The String for bytes `r` of `b`, or `nil` when they are not valid UTF-8.
     mutating func intern(_ b: Span<UInt8>, _ r: Range<Int>) -> String? {
-        if lastString != nil, Self._equal(lastBytes, b, r) { return lastString }
+        if last >= 0, Self._equal(entryBytes[last], b, r) { return entryStrings[last] }
         var hash = 14_695_981_039_346_656_037 as UInt64
         for i in r { hash = (hash ^ UInt64(b[i])) &* 1_099_511_628_211 }
-        if let bucket = table[hash], let entry = bucket.first(where: { Self._equal($0.bytes, b, r) }) {
-            (lastBytes, lastString) = entry
-            return entry.string
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] != 0 {
+            let e = slots[slot] - 1
+            if entryHashes[e] == hash, Self._equal(entryBytes[e], b, r) {
+                last = e
+                return entryStrings[e]
+            }
+            slot = (slot + 1) & mask
         }
         var copy: [UInt8] = []
         copy.reserveCapacity(r.count)
         for i in r { copy.append(b[i]) }
         guard let s = String(validating: copy, as: UTF8.self) else { return nil }
-        table[hash, default: []].append((copy, s))
-        (lastBytes, lastString) = (copy, s)
+        _insert(copy, s, hash)
         return s
     }
 
-    private static func _equal(_ a: [UInt8], _ b: Span<UInt8>, _ r: Range<Int>) -> Bool {
+    private mutating func _insert(_ bytes: [UInt8], _ string: String, _ hash: UInt64) {
+        entryBytes.append(bytes)
+        entryStrings.append(string)
+        entryHashes.append(hash)
+        last = entryBytes.count - 1
+        if entryBytes.count * 2 > slots.count {
+            slots = [Int](repeating: 0, count: slots.count * 2)
+            for e in entryHashes.indices { _place(e) }
+        } else {
+            _place(last)
+        }
+    }
+
+    private mutating func _place(_ e: Int) {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: entryHashes[e]) & mask
+        while slots[slot] != 0 { slot = (slot + 1) & mask }
+        slots[slot] = e + 1
+    }
+
+    private static func _equal(_ array: borrowing [UInt8], _ b: Span<UInt8>, _ r: Range<Int>) -> Bool {
+        let a = array.span
         guard a.count == r.count else { return false }
-        let sa = a.span
         var i = 0
         for j in r {
-            if sa[i] != b[j] { return false }
+            if a[i] != b[j] { return false }
             i += 1
         }
         return true
