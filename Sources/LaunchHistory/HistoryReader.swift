@@ -29,6 +29,7 @@ public enum HistoryReader {
         return LaunchHistory(grouped: sink.grouped, report: sink.report)
     }
 
+    @inline(__always)
     private static func _drive(
         _ source: inout LineSource, _ sink: inout _RowSink, checkNUL: Bool = true,
         _ parse: (borrowing [UInt8], Range<Int>, Int) throws(HistoryError) -> RowOutcome
