@@ -1,0 +1,68 @@
+/// Scores one device-day of one (policy, budget) against the day's cold launches.
+struct _DayScore {
+    let timeline: _DeviceTimeline
+    let day: Int
+    let dayStart: Double
+
+    /// Adds the day's counts to `tally`. `lastFetch[a]` is app `a`'s latest fetch on earlier
+    /// scored days (this policy and budget) and is advanced to include today's.
+    func score(_ fetches: [Fetch], probabilities: [String: [Double]]?, lastFetch: inout [Double], into tally: inout _Tally) {
+        let tau = timeline.tauSeconds
+        var fetchesByApp = Array(repeating: [Double](), count: timeline.apps.count)
+        for fetch in fetches {
+            if let a = timeline.appIndex[fetch.app] { fetchesByApp[a].append(fetch.instant) }
+        }
+        for a in fetchesByApp.indices where !fetchesByApp[a].isEmpty { fetchesByApp[a].sort() }
+        let cold = timeline.coldLaunches(onDay: day)
+        var coldByApp: [Int: [Double]] = [:]
+        for i in cold { coldByApp[timeline.appOfLaunch[i], default: []].append(timeline.history.launches[i].instant) }
+
+        tally.deviceDays += 1
+        tally.fetches += fetches.count
+        for (a, instants) in fetchesByApp.enumerated() {
+            for f in instants {
+                if coldByApp[a]?.contains(where: { $0 > f && $0 <= f + tau }) == true { tally.usedFetches += 1 }
+                if _anyIn(timeline.coldInstantsByApp[a], after: f, through: f + tau) { tally.usedFetchesTimeline += 1 }
+            }
+        }
+        for i in cold {
+            let t = timeline.history.launches[i].instant
+            let a = timeline.appOfLaunch[i]
+            let today = fetchesByApp[a]
+            tally.coldLaunches += 1
+            if today.contains(where: { $0 >= t - tau && $0 < t }) { tally.hits += 1 }
+            var latest = today.last(where: { $0 < t }) ?? (lastFetch[a] < t ? lastFetch[a] : -Double.infinity)
+            if let previous = timeline.previousInstant[i] { latest = max(latest, previous) }
+            tally.stalenessMinutesSum += latest.isFinite ? min(1440, (t - latest) / 60) : 1440
+        }
+        for a in fetchesByApp.indices {
+            if let last = fetchesByApp[a].last { lastFetch[a] = max(lastFetch[a], last) }
+        }
+        if let probabilities { _scoreProbabilities(probabilities, cold: cold, into: &tally) }
+    }
+
+    /// Cells for every app with a launch before `start(d)`, hours 0–23; label 1 when the app has
+    /// a cold launch of day `d` in that local hour. Missing apps count as probability 0.
+    private func _scoreProbabilities(_ probabilities: [String: [Double]], cold: [Int], into tally: inout _Tally) {
+        var positive = Set<Int>()
+        for i in cold { positive.insert(timeline.appOfLaunch[i] * 24 + timeline.localHour[i]) }
+        var cells = tally.probabilities ?? _ProbabilityCells()
+        for (a, app) in timeline.apps.enumerated() where timeline.firstInstantByApp[a] < dayStart {
+            let values = probabilities[app]
+            for hour in 0..<24 {
+                cells.append(probability: values?[hour] ?? 0, label: positive.contains(a * 24 + hour))
+            }
+        }
+        tally.probabilities = cells
+    }
+
+    /// Whether sorted `instants` hold a value in `(low, high]`. O(log n).
+    private func _anyIn(_ instants: [Double], after low: Double, through high: Double) -> Bool {
+        var lo = 0, hi = instants.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if instants[mid] <= low { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < instants.count && instants[lo] <= high
+    }
+}

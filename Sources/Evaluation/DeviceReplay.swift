@@ -1,0 +1,112 @@
+import Foundation
+import LaunchHistory
+
+/// Walk-forward replay of one device: every scored day, every policy, every budget.
+struct _DeviceReplay {
+    let timeline: _DeviceTimeline
+    let options: EvaluationOptions
+    let days: ClosedRange<Int>
+    let budgets: [Int]
+    /// Seconds spent inside `FetchPolicy.plan`.
+    private(set) var planningSeconds = 0.0
+
+    init(timeline: _DeviceTimeline, options: EvaluationOptions, days: ClosedRange<Int>) {
+        self.timeline = timeline
+        self.options = options
+        self.days = days
+        self.budgets = options.sortedBudgets
+    }
+
+    /// Tallies indexed `[policy][budget]` (budgets ascending).
+    mutating func run(policies: inout [any FetchPolicy]) throws -> [[_Tally]] {
+        var tallies = Array(repeating: Array(repeating: _Tally(), count: budgets.count), count: policies.count)
+        var lastFetch = Array(repeating: Array(repeating: Array(repeating: -Double.infinity, count: timeline.apps.count),
+                                               count: budgets.count), count: policies.count)
+        for day in days {
+            let oracleHits = budgets.map { _oracleHits(day: day, budget: $0) }
+            for p in policies.indices {
+                for (b, budget) in budgets.enumerated() {
+                    let planned = try _dayFetches(&policies[p], day: day, budget: budget)
+                    var tally = tallies[p][b]
+                    _DayScore(timeline: timeline, day: day, dayStart: timeline.start(day).instant)
+                        .score(planned.fetches, probabilities: planned.probabilities,
+                               lastFetch: &lastFetch[p][b], into: &tally)
+                    tally.oracleHits += oracleHits[b]
+                    tallies[p][b] = tally
+                }
+            }
+        }
+        return tallies
+    }
+
+    private func _oracleHits(day: Int, budget: Int) -> Int {
+        let cold = timeline.coldLaunches(onDay: day).map { timeline.history.launches[$0] }
+        let groups = OraclePolicy.coverable(cold, dayStart: timeline.start(day).instant, dayEnd: timeline.start(day + 1).instant)
+        return OracleCover.plan(launchesByApp: groups, budget: budget, tauSeconds: timeline.tauSeconds).covered
+    }
+
+    /// All of the day's executed fetches (one call in daily mode, one per hour in online mode)
+    /// and the probabilities of its first call.
+    private mutating func _dayFetches(_ policy: inout any FetchPolicy, day: Int, budget: Int) throws
+        -> (fetches: [Fetch], probabilities: [String: [Double]]?) {
+        let (dayStart, offset) = timeline.start(day)
+        let dayEnd = timeline.start(day + 1).instant
+        var windows: [(Double, Double)] = [(dayStart, dayEnd)]
+        if options.mode == .online {
+            let hours = max(1, Int(((dayEnd - dayStart) / 3600).rounded(.up)))
+            windows = (0..<hours).map { h -> (Double, Double) in
+                let start: Double = dayStart + Double(h) * 3600
+                let end: Double = h == hours - 1 ? dayEnd : start + 3600
+                return (start, end)
+            }
+        }
+        var executed: [Fetch] = []
+        var probabilities: [String: [Double]]?
+        for (h, window) in windows.enumerated() {
+            let context = PolicyContext(
+                device: timeline.history.device, history: timeline.history.launches(before: window.0),
+                dayStart: dayStart, dayEnd: dayEnd, windowStart: window.0, windowEnd: window.1,
+                utcOffsetSeconds: offset, localDay: day, budget: budget, remainingBudget: budget - executed.count,
+                fetchesToday: executed, tauSeconds: timeline.tauSeconds, firstLocalDay: timeline.firstDay)
+            let clock = ContinuousClock()
+            let started = clock.now
+            let plan = try policy.plan(context)
+            let elapsed = started.duration(to: clock.now).components
+            planningSeconds += Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
+            executed += try _validated(plan, policy: policy.name, context: context)
+            if h == 0 {
+                probabilities = plan.hourlyProbabilities
+                try _validate(probabilities, policy: policy.name, context: context)
+            }
+        }
+        return (executed, probabilities)
+    }
+
+    /// The plan's fetches that execute (those at or after `start(d+1)` are dropped), or a
+    /// typed error when the plan breaks the contract.
+    private func _validated(_ plan: PolicyPlan, policy: String, context c: PolicyContext) throws(EvaluationError) -> [Fetch] {
+        guard plan.fetches.count <= c.remainingBudget else {
+            throw .planOverBudget(policy: policy, device: c.device, localDay: c.localDay, budget: c.budget,
+                                  remaining: c.remainingBudget, planned: plan.fetches.count)
+        }
+        var kept: [Fetch] = []
+        for fetch in plan.fetches {
+            let f = fetch.instant
+            if f.isFinite, f >= c.dayEnd, f >= c.windowStart { continue }
+            guard f.isFinite, f >= c.windowStart, f < c.windowEnd else {
+                throw .fetchOutsideWindow(policy: policy, device: c.device, localDay: c.localDay, instant: f,
+                                          windowStart: c.windowStart, windowEnd: c.windowEnd)
+            }
+            kept.append(fetch)
+        }
+        return kept
+    }
+
+    private func _validate(_ probabilities: [String: [Double]]?, policy: String, context c: PolicyContext) throws(EvaluationError) {
+        for (app, values) in probabilities ?? [:] {
+            guard values.count == 24, values.allSatisfy({ $0 >= 0 && $0 <= 1 }) else {
+                throw .invalidProbabilities(policy: policy, device: c.device, localDay: c.localDay, app: app)
+            }
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import LaunchHistory
+
+/// Everything the replay needs about one device, computed once: cold flags, day starts and the
+/// cold launches of each day.
+struct _DeviceTimeline: Sendable {
+    let history: DeviceHistory
+    let tauSeconds: Double
+    /// Sorted app names and each launch's index into them.
+    let apps: [String]
+    let appIndex: [String: Int]
+    let appOfLaunch: [Int]
+    let cold: [Bool]
+    let previousInstant: [Double?]
+    let localDay: [Int]
+    let localHour: [Int]
+    /// Local days of the first and last launch.
+    let firstDay: Int
+    let lastDay: Int
+    /// Smallest local day of any launch (≤ firstDay when offsets jump).
+    private let minDay: Int
+    /// `start(d)` and its offset for `d` in `minDay ... maxDay + 1`.
+    private let starts: [(instant: Double, offset: Int)]
+    /// Cold launch indices per local day (offset by `minDay`).
+    private let coldByDay: [[Int]]
+    /// All cold-launch instants per app, sorted.
+    let coldInstantsByApp: [[Double]]
+    /// First launch instant per app.
+    let firstInstantByApp: [Double]
+
+    init(history: DeviceHistory, tauSeconds: Double) {
+        self.history = history
+        self.tauSeconds = tauSeconds
+        let launches = history.launches
+        let names = history.apps
+        let index = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+        apps = names
+        appIndex = index
+                (cold, previousInstant) = ColdLaunches.scan(launches, tauSeconds: tauSeconds)
+        localDay = launches.map(\.localDay)
+        localHour = launches.map(\.localHour)
+        firstDay = localDay.first ?? 0
+        lastDay = localDay.last ?? 0
+        minDay = localDay.min() ?? 0
+        let maxDay = localDay.max() ?? 0
+        starts = Self._dayStarts(launches, localDay: localDay, minDay: minDay, maxDay: maxDay, firstDay: firstDay)
+        var byDay = Array(repeating: [Int](), count: maxDay - minDay + 1)
+        var coldByApp = Array(repeating: [Double](), count: names.count)
+        var firstByApp = Array(repeating: Double.infinity, count: names.count)
+        let appOf = launches.map { index[$0.app] ?? 0 }
+        for i in launches.indices {
+            let a = appOf[i]
+            firstByApp[a] = min(firstByApp[a], launches[i].instant)
+            guard cold[i] else { continue }
+            byDay[localDay[i] - minDay].append(i)
+            coldByApp[a].append(launches[i].instant)
+        }
+        appOfLaunch = appOf
+        coldByDay = byDay
+        coldInstantsByApp = coldByApp
+        firstInstantByApp = firstByApp
+    }
+
+    /// `start(d)`: local midnight of `d` under the offset of the device's last launch on an
+    /// earlier local day (for the first day, the offset of its first launch).
+    private static func _dayStarts(_ launches: [LaunchEvent], localDay: [Int], minDay: Int, maxDay: Int,
+                                   firstDay: Int) -> [(instant: Double, offset: Int)] {
+        guard let first = launches.first else { return [] }
+        var lastIndexOnDay = Array(repeating: -1, count: maxDay - minDay + 1)
+        for i in launches.indices { lastIndexOnDay[localDay[i] - minDay] = i }
+        var result: [(instant: Double, offset: Int)] = []
+        var latestBefore = -1
+        for d in minDay...(maxDay + 1) {
+            let offset = (d == firstDay || latestBefore < 0) ? first.utcOffsetSeconds : launches[latestBefore].utcOffsetSeconds
+            result.append((LocalClock.startOfDay(d, utcOffsetSeconds: offset), offset))
+            if d <= maxDay { latestBefore = max(latestBefore, lastIndexOnDay[d - minDay]) }
+        }
+        return result
+    }
+
+    /// Scored days `first + W ... last - 1`, or empty when the device is skipped
+    /// (`last - first < W + minimumScoredDays`).
+    func scoredDays(warmupDays: Int, minimumScoredDays: Int = 7) -> ClosedRange<Int>? {
+        guard !history.launches.isEmpty, lastDay - firstDay >= warmupDays + minimumScoredDays else { return nil }
+        return (firstDay + warmupDays)...(lastDay - 1)
+    }
+
+    /// `start(d)` and the offset used for it.
+    func start(_ day: Int) -> (instant: Double, offset: Int) { starts[day - minDay] }
+
+    /// Indices of day `d`'s cold launches, in time order.
+    func coldLaunches(onDay day: Int) -> [Int] {
+        let k = day - minDay
+        return k >= 0 && k < coldByDay.count ? coldByDay[k] : []
+    }
+}

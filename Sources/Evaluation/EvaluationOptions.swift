@@ -1,0 +1,86 @@
+import LaunchHistory
+
+/// How often a policy re-plans during a scored day.
+public enum EvaluationMode: String, Sendable, Codable, CaseIterable {
+    /// One plan per day, made at `start(d)` for the whole day.
+    case daily
+    /// A plan at every hour boundary of the day for the coming hour; fetches already executed
+    /// count against the day's budget.
+    case online
+}
+
+/// Options of a `reveille-v1` evaluation. Defaults are the protocol's.
+public struct EvaluationOptions: Sendable {
+    /// Freshness window tau in minutes (default 60, must be positive).
+    public var tauMinutes: Double = 60
+    /// Warm-up days `W` that are never scored (default 7, at least 0).
+    public var warmupDays: Int = 7
+    /// Budgets reported, each ≥ 0 (default 4, 8, 16, 32); evaluated in ascending order.
+    public var budgets: [Int] = [4, 8, 16, 32]
+    /// Policies to score, by registry name, in output order (default interval, histogram, oracle).
+    public var policies: [String] = ["interval", "histogram", "oracle"]
+    /// Replay mode (default daily).
+    public var mode: EvaluationMode = .daily
+    /// Where policy names are looked up; add `reveille` or `bayes` here.
+    public var registry: PolicyRegistry = .builtIn
+    /// Whether the report keeps per-device results.
+    public var perDevice = false
+
+    public init() {}
+
+    /// tau in seconds.
+    public var tauSeconds: Double { tauMinutes * 60 }
+
+    /// The budgets sorted ascending without duplicates.
+    public var sortedBudgets: [Int] { Array(Set(budgets)).sorted() }
+
+    /// Throws ``EvaluationOptionsError`` when an option is out of range or a policy is unknown.
+    public func validate() throws(EvaluationOptionsError) {
+        guard tauMinutes.isFinite, tauMinutes > 0 else { throw .invalidOptions("tau must be a positive number of minutes") }
+        guard warmupDays >= 0 else { throw .invalidOptions("warm-up days must be ≥ 0") }
+        guard !budgets.isEmpty, budgets.allSatisfy({ $0 >= 0 }) else { throw .invalidOptions("budgets must be one or more integers ≥ 0") }
+        guard !policies.isEmpty else { throw .invalidOptions("at least one policy is needed") }
+        for name in policies where registry.factory(named: name) == nil {
+            throw .unknownPolicy(name: name, available: registry.names)
+        }
+    }
+}
+
+/// Makes a fresh policy value for one device (the device's full history is given so that an
+/// oracle can look ahead; forecasting policies must only use `PolicyContext.history`).
+public typealias PolicyFactory = @Sendable (DeviceHistory) throws -> any FetchPolicy
+
+/// Policies by name. `builtIn` holds `interval`, `histogram` and `oracle`; integrators add theirs:
+/// `options.registry.register("reveille") { _ in ReveillePolicy() }`.
+public struct PolicyRegistry: Sendable {
+    private var factories: [String: PolicyFactory]
+
+    /// A registry with the given factories.
+    public init(_ factories: [String: PolicyFactory] = [:]) {
+        self.factories = factories
+    }
+
+    /// The protocol's baselines: `interval`, `histogram` and the exact `oracle`.
+    public static let builtIn = PolicyRegistry([
+        "interval": { _ in IntervalPolicy() },
+        "histogram": { _ in HistogramPolicy() },
+        "oracle": { device in OraclePolicy(device: device) },
+    ])
+
+    /// Adds or replaces the factory for `name`.
+    public mutating func register(_ name: String, _ factory: @escaping PolicyFactory) {
+        factories[name] = factory
+    }
+
+    /// The factory registered under `name`.
+    public func factory(named name: String) -> PolicyFactory? { factories[name] }
+
+    /// Registered names, sorted.
+    public var names: [String] { factories.keys.sorted() }
+
+    /// A fresh policy for `device`, or `nil` when `name` is not registered.
+    public func makePolicy(name: String, device: DeviceHistory) throws -> (any FetchPolicy)? {
+        guard let factory = factories[name] else { return nil }
+        return try factory(device)
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import LaunchHistory
+
+/// Progress of a running evaluation (reported after each device).
+public struct EvaluationProgress: Sendable {
+    /// Devices finished (scored or skipped) and in total.
+    public var devicesDone: Int
+    public var devicesTotal: Int
+    /// Scored device-days finished and in total.
+    public var deviceDaysDone: Int
+    public var deviceDaysTotal: Int
+    /// Seconds since the start.
+    public var elapsedSeconds: Double
+    /// Estimated seconds left, from the device-day rate so far.
+    public var estimatedSecondsLeft: Double
+}
+
+/// Where the time went, summed over devices (CPU seconds across parallel tasks).
+public struct EvaluationTiming: Sendable {
+    /// Inside `FetchPolicy.plan` (training and planning).
+    public var planningSeconds = 0.0
+    /// Everything else per device: timeline, scoring, oracle bound.
+    public var replaySeconds = 0.0
+    /// Wall-clock seconds of the whole evaluation.
+    public var wallSeconds = 0.0
+}
+
+/// Walk-forward evaluation by protocol `reveille-v1`.
+///
+/// Devices are independent and evaluated in parallel (one task per device, at most one per
+/// core); results are pooled in device order, so the output is deterministic.
+public struct Evaluator: Sendable {
+    /// The evaluation's options.
+    public var options: EvaluationOptions
+
+    public init(options: EvaluationOptions = EvaluationOptions()) {
+        self.options = options
+    }
+
+    /// Evaluates every device of `history`. Throws ``EvaluationOptionsError`` for bad options and
+    /// ``EvaluationError`` when a policy breaks its contract.
+    public func evaluate(_ history: LaunchHistory,
+                         progress: (@Sendable (EvaluationProgress) -> Void)? = nil) async throws -> (report: EvaluationReport, timing: EvaluationTiming) {
+        try options.validate()
+        let started = ContinuousClock.now
+        let devices = history.devices
+        let daysTotal = devices.reduce(0) { $0 + _scoredDayCount($1) }
+        var outcomes = [_DeviceOutcome?](repeating: nil, count: devices.count)
+        let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        try await withThrowingTaskGroup(of: (Int, _DeviceOutcome).self) { group in
+            var nextIndex = 0
+            var done = 0, daysDone = 0
+            func launch() {
+                guard nextIndex < devices.count else { return }
+                let index = nextIndex, device = devices[index], evaluator = self
+                group.addTask { (index, try evaluator.evaluateDevice(device)) }
+                nextIndex += 1
+            }
+            for _ in 0..<width { launch() }
+            while let (index, outcome) = try await group.next() {
+                outcomes[index] = outcome
+                done += 1
+                daysDone += outcome.deviceDays
+                let elapsed = _seconds(ContinuousClock.now - started)
+                let left = daysDone > 0 ? elapsed * Double(daysTotal - daysDone) / Double(daysDone) : 0
+                progress?(EvaluationProgress(devicesDone: done, devicesTotal: devices.count, deviceDaysDone: daysDone,
+                                             deviceDaysTotal: daysTotal, elapsedSeconds: elapsed, estimatedSecondsLeft: left))
+                launch()
+            }
+        }
+        var timing = EvaluationTiming()
+        let finished = outcomes.compactMap { $0 }
+        for outcome in finished {
+            timing.planningSeconds += outcome.planningSeconds
+            timing.replaySeconds += outcome.replaySeconds
+        }
+        timing.wallSeconds = _seconds(ContinuousClock.now - started)
+        return (_pool(finished, launches: devices.reduce(0) { $0 + $1.launches.count }), timing)
+    }
+
+    /// ``evaluate(_:progress:)`` for synchronous callers (blocks the calling thread, which must
+    /// not be one of Swift concurrency's cooperative threads).
+    public func evaluateBlocking(_ history: LaunchHistory,
+                                 progress: (@Sendable (EvaluationProgress) -> Void)? = nil) throws -> (report: EvaluationReport, timing: EvaluationTiming) {
+        let box = _ResultBox()
+        let semaphore = DispatchSemaphore(value: 0)
+        Task {
+            do { box.set(.success(try await self.evaluate(history, progress: progress))) } catch { box.set(.failure(error)) }
+            semaphore.signal()
+        }
+        semaphore.wait()
+        return try box.get().get()
+    }
+
+    /// Scored days of a device (0 when it is skipped).
+    private func _scoredDayCount(_ device: DeviceHistory) -> Int {
+        guard let first = device.firstLocalDay, let last = device.lastLocalDay,
+              last - first >= options.warmupDays + 7 else { return 0 }
+        return last - first - options.warmupDays
+    }
+}
+
+/// Hands the async result to the blocked caller.
+private final class _ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var result: Result<(report: EvaluationReport, timing: EvaluationTiming), any Error> = .failure(CancellationError())
+    func set(_ value: Result<(report: EvaluationReport, timing: EvaluationTiming), any Error>) {
+        lock.lock(); result = value; lock.unlock()
+    }
+    func get() -> Result<(report: EvaluationReport, timing: EvaluationTiming), any Error> {
+        lock.lock(); defer { lock.unlock() }; return result
+    }
+}
+
+/// Seconds in a duration.
+func _seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+}

@@ -1,0 +1,109 @@
+/// The exact `oracle` cover of one day (protocol `reveille-v1`).
+///
+/// A fetch one second before a cold launch at `t` covers it and the app's cold launches within
+/// the next `tau − 1 s` (a fetch at `f` hits launches in `(f, f + tau]`). Per app, a dynamic
+/// programme over the sorted launch times gives the best cover with `k` fetches; across apps a
+/// knapsack over `k` spends at most `B` fetches. Among optimal plans it takes the fewest fetches,
+/// then gives fetches to apps earlier in name order, and within an app covers later launches.
+public enum OracleCover {
+    /// Best number of launches covered with `0 ... maxFetches` fetches (`result[k]`), for sorted
+    /// launch `times`. Nondecreasing; O(n × maxFetches).
+    public static func curve(times: [Double], tauSeconds: Double, maxFetches: Int) -> [Int] {
+        _table(times: times, tauSeconds: tauSeconds, maxFetches: maxFetches).best.map { $0[0] }
+    }
+
+    /// Fetch instants of an optimal cover of sorted `times` with at most `fetches` fetches, using
+    /// as few fetches as possible and, among equal covers, the later launches.
+    public static func fetchInstants(times: [Double], tauSeconds: Double, fetches: Int) -> [Double] {
+        let table = _table(times: times, tauSeconds: tauSeconds, maxFetches: fetches)
+        let values = table.best.map { $0[0] }
+        guard var k = values.firstIndex(of: values.last ?? 0) else { return [] }
+        var i = 0
+        var result: [Double] = []
+        while k > 0, i < times.count {
+            if table.best[k][i] == table.best[k][i + 1] {
+                i += 1
+            } else {
+                result.append(times[i] - 1)
+                i = table.next[i]
+                k -= 1
+            }
+        }
+        return result
+    }
+
+    /// Splits `budget` fetches across apps with nondecreasing `curves` (`curves[a][k]` = launches
+    /// covered by `k` fetches): maximal total cover, then fewest fetches, then the most fetches to
+    /// earlier apps. O(apps × budget × max curve length).
+    public static func allocate(curves: [[Int]], budget: Int) -> [Int] {
+        let m = curves.count, b = max(0, budget)
+        // suffix[j][r]: best (covered, −fetches) for apps j..<m with at most r fetches.
+        var suffix = Array(repeating: Array(repeating: (covered: 0, fetches: 0), count: b + 1), count: m + 1)
+        for j in stride(from: m - 1, through: 0, by: -1) {
+            for r in 0...b {
+                var best = suffix[j + 1][r]
+                for k in 1..<min(curves[j].count, r + 1) {
+                    let rest = suffix[j + 1][r - k]
+                    let candidate = (covered: curves[j][k] + rest.covered, fetches: k + rest.fetches)
+                    if _better(candidate, than: best) { best = candidate }
+                }
+                suffix[j][r] = best
+            }
+        }
+        var allocation = Array(repeating: 0, count: m)
+        var r = b
+        for j in 0..<m {
+            let target = suffix[j][r]
+            for k in stride(from: min(curves[j].count - 1, r), through: 0, by: -1) {
+                let rest = suffix[j + 1][r - k]
+                if curves[j][k] + rest.covered == target.covered, k + rest.fetches == target.fetches {
+                    allocation[j] = k
+                    r -= k
+                    break
+                }
+            }
+        }
+        return allocation
+    }
+
+    /// The day's oracle plan for cold launches grouped by app (apps in name order, times sorted):
+    /// the fetches and the number of launches they cover.
+    public static func plan(launchesByApp: [(app: String, times: [Double])], budget: Int,
+                            tauSeconds: Double) -> (fetches: [Fetch], covered: Int) {
+        let curves = launchesByApp.map { curve(times: $0.times, tauSeconds: tauSeconds, maxFetches: min(budget, $0.times.count)) }
+        let allocation = allocate(curves: curves, budget: budget)
+        var fetches: [Fetch] = []
+        var covered = 0
+        for (j, group) in launchesByApp.enumerated() where allocation[j] > 0 {
+            covered += curves[j][allocation[j]]
+            fetches += fetchInstants(times: group.times, tauSeconds: tauSeconds, fetches: allocation[j])
+                .map { Fetch(app: group.app, instant: $0) }
+        }
+        fetches.sort { ($0.instant, $0.app) < ($1.instant, $1.app) }
+        return (fetches, covered)
+    }
+
+    private static func _better(_ a: (covered: Int, fetches: Int), than b: (covered: Int, fetches: Int)) -> Bool {
+        a.covered != b.covered ? a.covered > b.covered : a.fetches < b.fetches
+    }
+
+    /// `best[k][i]`: launches `i...` covered with at most `k` fetches; `next[i]`: first launch not
+    /// covered by a fetch at `times[i] − 1`.
+    private static func _table(times: [Double], tauSeconds: Double, maxFetches: Int) -> (best: [[Int]], next: [Int]) {
+        let n = times.count
+        var next = Array(repeating: n, count: n)
+        var j = 0
+        for i in 0..<n {
+            j = max(j, i)
+            while j < n, times[j] <= times[i] - 1 + tauSeconds { j += 1 }
+            next[i] = j
+        }
+        var best = Array(repeating: Array(repeating: 0, count: n + 1), count: max(0, maxFetches) + 1)
+        for k in stride(from: 1, through: max(0, maxFetches), by: 1) {
+            for i in stride(from: n - 1, through: 0, by: -1) {
+                best[k][i] = max(best[k][i + 1], next[i] - i + best[k - 1][next[i]])
+            }
+        }
+        return (best, next)
+    }
+}
