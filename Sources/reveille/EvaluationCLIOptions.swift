@@ -1,0 +1,79 @@
+import Foundation
+import LaunchHistory
+import ArgumentParser
+import Evaluation
+
+extension EvaluationMode: ExpressibleByArgument {}
+
+/// The policies the CLI offers: the protocol's baselines plus the project's own policies, which
+/// are registered here (one `registry.register(name) { device in … }` line each).
+enum PolicyCatalog {
+    /// Every policy the CLI can evaluate.
+    static var registry: PolicyRegistry { .builtIn }
+
+    /// Default policy order: the project's policies first, then the baselines.
+    static let preferredOrder = ["reveille", "bayes", "interval", "histogram", "oracle"]
+
+    /// Every registered policy, in `preferredOrder`, then any others by name.
+    static var defaultPolicies: [String] {
+        let names = registry.names
+        return preferredOrder.filter(names.contains) + names.filter { !preferredOrder.contains($0) }
+    }
+}
+
+/// Options shared by `reveille evaluate` and `reveille bench eval`.
+struct EvaluationCLIOptions: ParsableArguments {
+    @Option(name: .customLong("policy"),
+            help: "Policies to score (repeat or comma-separate; default: all registered: \(PolicyCatalog.defaultPolicies.joined(separator: ", "))).")
+    var policies: [String] = []
+
+    @Option(name: .customLong("budget"), help: "Daily budgets B (repeat or comma-separate; default 4,8,16,32).")
+    var budgets: [String] = []
+
+    @Option(help: "Replay mode: daily (one plan per day) or online (hourly re-planning).")
+    var mode: EvaluationMode = .daily
+
+    @Option(help: "Freshness window tau in minutes.")
+    var tauMinutes: Double = 60
+
+    @Option(help: "Warm-up days W that are never scored.")
+    var warmupDays: Int = 7
+
+    func validate() throws {
+        _ = try evaluationOptions()
+    }
+
+    /// The library options these flags describe.
+    func evaluationOptions() throws -> EvaluationOptions {
+        var options = EvaluationOptions()
+        options.registry = PolicyCatalog.registry
+        options.policies = policies.isEmpty ? PolicyCatalog.defaultPolicies : Self._split(policies)
+        if !budgets.isEmpty {
+            options.budgets = try Self._split(budgets).map { text in
+                guard let value = Int(text), value >= 0 else { throw ValidationError("--budget takes integers ≥ 0, got '\(text)'") }
+                return value
+            }
+        }
+        options.mode = mode
+        options.tauMinutes = tauMinutes
+        options.warmupDays = warmupDays
+        do {
+            try options.validate()
+        } catch {
+            throw ValidationError(error.description)
+        }
+        return options
+    }
+
+    private static func _split(_ values: [String]) -> [String] {
+        values.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
+    }
+}
+
+/// Prints evaluation progress (devices, device-days, time left) through `common.note`.
+func evaluationProgressNote(_ common: CommonOptions, label: String) -> @Sendable (EvaluationProgress) -> Void {
+    { p in
+        common.note("\(label): \(p.devicesDone)/\(p.devicesTotal) devices, \(p.deviceDaysDone)/\(p.deviceDaysTotal) device-days, "
+                    + "\(_fixed(p.elapsedSeconds, 1)) s elapsed, about \(_fixed(p.estimatedSecondsLeft, 1)) s left")
+    }
+}
