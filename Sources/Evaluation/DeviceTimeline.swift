@@ -79,7 +79,7 @@ struct _DeviceTimeline: Sendable {
 
     /// Scored days `first + W ... last - 1`, or empty when the device is skipped
     /// (`last - first < W + minimumScoredDays`).
-    func scoredDays(warmupDays: Int, minimumScoredDays: Int = 7) -> ClosedRange<Int>? {
+    func scoredDays(warmupDays: Int, minimumScoredDays: Int) -> ClosedRange<Int>? {
         guard !history.launches.isEmpty, lastDay - firstDay >= warmupDays + minimumScoredDays else { return nil }
         return (firstDay + warmupDays)...(lastDay - 1)
     }

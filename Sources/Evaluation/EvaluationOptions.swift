@@ -15,6 +15,9 @@ public struct EvaluationOptions: Sendable {
     public var tauMinutes: Double = 60
     /// Warm-up days `W` that are never scored (default 7, at least 0).
     public var warmupDays: Int = 7
+    /// Devices with `last − first < warmupDays + minimumScoredDays` are skipped (default 7, the
+    /// protocol's rule; lower it only for toy logs).
+    public var minimumScoredDays: Int = 7
     /// Budgets reported, each ≥ 0 (default 4, 8, 16, 32); evaluated in ascending order.
     public var budgets: [Int] = [4, 8, 16, 32]
     /// Policies to score, by registry name, in output order (default interval, histogram, oracle).
@@ -37,7 +40,9 @@ public struct EvaluationOptions: Sendable {
     /// Throws ``EvaluationOptionsError`` when an option is out of range or a policy is unknown.
     public func validate() throws(EvaluationOptionsError) {
         guard tauMinutes.isFinite, tauMinutes > 0 else { throw .invalidOptions("tau must be a positive number of minutes") }
-        guard warmupDays >= 0 else { throw .invalidOptions("warm-up days must be ≥ 0") }
+        guard warmupDays >= 0, minimumScoredDays >= 1 else {
+            throw .invalidOptions("warm-up days must be ≥ 0 and minimum scored days ≥ 1")
+        }
         guard !budgets.isEmpty, budgets.allSatisfy({ $0 >= 0 }) else { throw .invalidOptions("budgets must be one or more integers ≥ 0") }
         guard !policies.isEmpty else { throw .invalidOptions("at least one policy is needed") }
         for name in policies where registry.factory(named: name) == nil {

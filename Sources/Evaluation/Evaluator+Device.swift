@@ -15,7 +15,7 @@ extension Evaluator {
     func evaluateDevice(_ device: DeviceHistory) throws -> _DeviceOutcome {
         let started = ContinuousClock.now
         let timeline = _DeviceTimeline(history: device, tauSeconds: options.tauSeconds)
-        guard let days = timeline.scoredDays(warmupDays: options.warmupDays) else {
+        guard let days = timeline.scoredDays(warmupDays: options.warmupDays, minimumScoredDays: options.minimumScoredDays) else {
             return _DeviceOutcome(device: device.device, tallies: nil, planningSeconds: 0, replaySeconds: 0)
         }
         var policies: [any FetchPolicy] = []

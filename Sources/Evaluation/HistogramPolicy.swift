@@ -9,11 +9,13 @@
 public struct HistogramPolicy: FetchPolicy {
     public let name = "histogram"
     private var cache = _DayPlanCache()
+    private var window = _RecentWindowCache()
 
     public init() {}
 
     public mutating func plan(_ context: PolicyContext) throws -> PolicyPlan {
-        cache.plan(context) { Self.dayPlan($0) }
+        let recent = window.recent(context)
+        return cache.plan(context) { Self.dayPlan($0, recent: recent) }
     }
 
     /// Cold-launch counts per app and local hour (24 values per app).
@@ -40,8 +42,7 @@ public struct HistogramPolicy: FetchPolicy {
     }
 
     /// The whole day's plan with its probabilities.
-    static func dayPlan(_ context: PolicyContext) -> PolicyPlan {
-        let recent = _RecentColdLaunches(context)
+    static func dayPlan(_ context: PolicyContext, recent: _RecentColdLaunches) -> PolicyPlan {
         let counts = counts(recent)
         var fetches = choose(budget: context.budget, counts: counts).compactMap { pair -> Fetch? in
             let instant = context.dayStart + Double(pair.hour) * 3600

@@ -9,11 +9,13 @@
 public struct IntervalPolicy: FetchPolicy {
     public let name = "interval"
     private var cache = _DayPlanCache()
+    private var window = _RecentWindowCache()
 
     public init() {}
 
     public mutating func plan(_ context: PolicyContext) throws -> PolicyPlan {
-        cache.plan(context) { Self.dayPlan($0) }
+        let recent = window.recent(context)
+        return cache.plan(context) { Self.dayPlan($0, recent: recent) }
     }
 
     /// Fetches per app for budget `budget` given cold-launch counts (largest-remainder split).
@@ -34,8 +36,8 @@ public struct IntervalPolicy: FetchPolicy {
     }
 
     /// The whole day's plan.
-    static func dayPlan(_ context: PolicyContext) -> PolicyPlan {
-        let counts = _RecentColdLaunches(context).countsByApp
+    static func dayPlan(_ context: PolicyContext, recent: _RecentColdLaunches) -> PolicyPlan {
+        let counts = recent.countsByApp
         var fetches: [Fetch] = []
         for (app, k) in split(budget: context.budget, coldLaunches: counts) {
             for i in 0..<k {

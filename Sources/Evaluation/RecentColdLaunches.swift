@@ -3,7 +3,7 @@ import LaunchHistory
 /// The cold launches of "the last 28 days" before day `d` (protocol `reveille-v1`): local days
 /// `d-28 ... d-1` on or after the device's first day, holding only launches with instant
 /// `< start(d)`. Shared by the `interval` and `histogram` baselines.
-struct _RecentColdLaunches {
+struct _RecentColdLaunches: Sendable {
     /// `(app, local hour)` of each cold launch in the window, in time order.
     let launches: [(app: String, hour: Int)]
     /// Number of local days in the window: `min(28, d - first)`.
@@ -31,7 +31,7 @@ struct _RecentColdLaunches {
         var result: [(app: String, hour: Int)] = []
         for (k, launch) in tail.enumerated() where cold[k] {
             let day = launch.localDay
-            guard day >= firstWindowDay, day < context.localDay else { continue }
+            guard day >= firstWindowDay, day < context.localDay, launch.instant < context.dayStart else { continue }
             result.append((launch.app, launch.localHour))
         }
         launches = result
@@ -42,6 +42,21 @@ struct _RecentColdLaunches {
         var counts: [String: Int] = [:]
         for launch in launches { counts[launch.app, default: 0] += 1 }
         return counts
+    }
+}
+
+/// Caches the last-28-days window of the current day across budgets.
+struct _RecentWindowCache: Sendable {
+    private var day: Int?
+    private var window: _RecentColdLaunches?
+
+    /// The window of `context.localDay`, scanned once per day.
+    mutating func recent(_ context: PolicyContext) -> _RecentColdLaunches {
+        if day == context.localDay, let window { return window }
+        let fresh = _RecentColdLaunches(context)
+        day = context.localDay
+        window = fresh
+        return fresh
     }
 }
 
