@@ -8,14 +8,12 @@
 /// in the window are left out (the evaluator scores them as probability 0). O(window launches + pairs log pairs) per day.
 public struct HistogramPolicy: FetchPolicy {
     public let name = "histogram"
-    private var cache = _DayPlanCache()
-    private var window = _RecentWindowCache()
+    private var state = _BaselineState()
 
     public init() {}
 
     public mutating func plan(_ context: PolicyContext) throws -> PolicyPlan {
-        let recent = window.recent(context)
-        return cache.plan(context) { Self.dayPlan($0, recent: recent) }
+        state.plan(context, dayPlan: Self.dayPlan)
     }
 
     /// Cold-launch counts per app and local hour (24 values per app).

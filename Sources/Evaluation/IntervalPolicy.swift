@@ -8,14 +8,12 @@
 /// shortened day is dropped). O(window launches + apps log apps) per day.
 public struct IntervalPolicy: FetchPolicy {
     public let name = "interval"
-    private var cache = _DayPlanCache()
-    private var window = _RecentWindowCache()
+    private var state = _BaselineState()
 
     public init() {}
 
     public mutating func plan(_ context: PolicyContext) throws -> PolicyPlan {
-        let recent = window.recent(context)
-        return cache.plan(context) { Self.dayPlan($0, recent: recent) }
+        state.plan(context, dayPlan: Self.dayPlan)
     }
 
     /// Fetches per app for budget `budget` given cold-launch counts (largest-remainder split).

@@ -45,18 +45,25 @@ struct _RecentColdLaunches: Sendable {
     }
 }
 
-/// Caches the last-28-days window of the current day across budgets.
-struct _RecentWindowCache: Sendable {
+/// State of a baseline built on the last-28-days window: the window, scanned once per day and
+/// shared across budgets, and the current day plan.
+struct _BaselineState: Sendable {
     private var day: Int?
     private var window: _RecentColdLaunches?
+    private var cache = _DayPlanCache()
 
-    /// The window of `context.localDay`, scanned once per day.
-    mutating func recent(_ context: PolicyContext) -> _RecentColdLaunches {
-        if day == context.localDay, let window { return window }
-        let fresh = _RecentColdLaunches(context)
-        day = context.localDay
-        window = fresh
-        return fresh
+    /// The window's slice of the day plan `dayPlan` makes from the context and the window.
+    mutating func plan(_ context: PolicyContext,
+                       dayPlan: (PolicyContext, _RecentColdLaunches) -> PolicyPlan) -> PolicyPlan {
+        let recent: _RecentColdLaunches
+        if day == context.localDay, let window {
+            recent = window
+        } else {
+            recent = _RecentColdLaunches(context)
+            day = context.localDay
+            window = recent
+        }
+        return cache.plan(context) { dayPlan($0, recent) }
     }
 }
 
