@@ -20,12 +20,14 @@ import Foundation
 /// | 13 | online: `1` when `t − c < 1 h` |
 /// | 14 | online × feature 4 |
 /// | 15 | `log(1 + (t − c)/1 h)`: planning lead |
+/// | 16–20 | hours since the last visible launch in `[0, 1)`, `[1, 3)`, `[3, 8)`, `[8, 24)`, `[24, 72)` (0/1) |
 public enum Features {
     /// Feature names, in column order.
     public static let names: [String] = [
         "intercept", "logDayRate", "logWeekdayRate", "logDailyRate", "logHoursSinceLast",
         "logCold24h", "logCold7d", "yesterdaySameWindow", "lastWeekSameWindow",
         "sinDay", "cosDay", "sin2Day", "cos2Day", "online", "onlineLogHoursSinceLast", "logLeadHours",
+        "sinceLastUnder1h", "sinceLast1to3h", "sinceLast3to8h", "sinceLast8to24h", "sinceLast1to3d",
     ]
 
     /// Number of features.
@@ -55,6 +57,8 @@ public enum Features {
             1, log(dayRate + 1e-3), log(weekdayRate + 1e-3), log(dailyRate + 1e-3), logHours,
             log1p(Double(cold24)), log1p(Double(cold7d)), yesterday ? 1 : 0, lastWeek ? 1 : 0,
             sin(u), cos(u), sin(2 * u), cos(2 * u), online, online * logHours, log1p(lead),
+            hours < 1 ? 1 : 0, (1..<3).contains(hours) ? 1 : 0, (3..<8).contains(hours) ? 1 : 0,
+            (8..<24).contains(hours) ? 1 : 0, (24..<72).contains(hours) ? 1 : 0,
         ]
     }
 

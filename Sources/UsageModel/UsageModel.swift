@@ -60,10 +60,10 @@ public struct UsageModel: Sendable, Codable {
     }
 
     /// The population prior of the scorer's coefficients: `logit P ≈ log(expected cold launches in
-    /// the window)`, i.e. 1 on ``Features`` #2 (weekday rate) and 0 elsewhere. L2 pulls toward it.
+    /// the window)`, i.e. 1 on ``Features`` #1 (all-days rate) and 0 elsewhere. L2 pulls toward it.
     public static var populationPriorCoefficients: [Double] {
         var beta = [Double](repeating: 0, count: Features.count)
-        beta[2] = 1
+        beta[1] = 1
         return beta
     }
 

@@ -25,12 +25,12 @@ public struct UsageModelOptions: Sendable, Codable, Equatable {
     public var minimumAppLaunches: Double = 5
     /// Prior strength, in days, when shrinking a weekday profile toward its weekday/weekend group
     /// and the group toward the all-days profile: `(S_k + m·R_group) / (D_k + m)`.
-    public var weekdayShrinkageDays: Double = 3
+    public var weekdayShrinkageDays: Double = 12
     /// How many of the most recent days become logistic-scorer training rows (every local hour × app).
-    public var trainingDays: Int = 42
+    public var trainingDays: Int = 28
     /// L2 penalty `λ` of the logistic scorer, pulling coefficients toward the population prior
     /// (``UsageModel/populationPriorCoefficients``); multiplied by 20 for devices with ≤ 2 days.
-    public var l2: Double = 2
+    public var l2: Double = 30
     /// Newton (IRLS) iteration cap.
     public var maximumIterations: Int = 50
 
