@@ -24,7 +24,9 @@ public struct UsageModelOptions: Sendable, Codable, Equatable {
     /// profile: its time-of-day rates are `(n·own + m·pooled) / (n + m)` with `m` = this value.
     public var minimumAppLaunches: Double = 5
     /// Prior strength, in days, when shrinking a weekday profile toward its weekday/weekend group
-    /// and the group toward the all-days profile: `(S_k + m·R_group) / (D_k + m)`.
+    /// and the group toward the all-days profile: `(S_k + m·R_group) / (D_k + m)`. Default 12 days
+    /// (about three weeks of one weekday): weaker shrinkage (3 days) lost hourly-cell ROC AUC on
+    /// StudentLife (weekday-profile AUC .912 vs .922).
     public var weekdayShrinkageDays: Double = 12
     /// How many of the most recent days become logistic-scorer training rows (every local hour × app).
     public var trainingDays: Int = 28
