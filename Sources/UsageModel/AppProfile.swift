@@ -43,10 +43,10 @@ func _circularWindowSum(_ values: [Double], start: Int, count: Int) -> Double {
     return s
 }
 
-/// Rounds to 9 significant decimals, so encoded models are short and decode to the same values.
+/// Rounds to 6 significant decimals, so encoded models are short and decode to the same values.
 func _rounded(_ x: Double) -> Double {
     guard x.isFinite, x != 0 else { return x.isFinite ? x : 0 }
-    let scale = pow(10, 8 - floor(log10(abs(x))))
+    let scale = pow(10, 5 - floor(log10(abs(x))))
     return (x * scale).rounded() / scale
 }
 

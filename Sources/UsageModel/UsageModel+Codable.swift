@@ -75,10 +75,11 @@ public struct UsageModelFile: Sendable, Codable {
     /// Device identifiers, sorted.
     public var deviceIDs: [String] { devices.keys.sorted() }
 
-    /// Pretty-printed JSON with sorted keys, ending in a newline.
+    /// Compact JSON with sorted keys, ending in a newline (compact because a device's rates are
+    /// thousands of numbers; pipe through `jq` to read it).
     public func jsonText() throws -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        encoder.outputFormatting = [.sortedKeys]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
     }
