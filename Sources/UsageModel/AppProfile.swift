@@ -43,12 +43,21 @@ func _circularWindowSum(_ values: [Double], start: Int, count: Int) -> Double {
     return s
 }
 
-/// Rounds to 6 significant decimals, so encoded models are short and decode to the same values.
+/// Rounds to 6 significant decimals, so encoded models are short and decode to the same values;
+/// magnitudes below 10⁻¹² (far below any meaningful rate) become 0.
 func _rounded(_ x: Double) -> Double {
-    guard x.isFinite, x != 0 else { return x.isFinite ? x : 0 }
-    let scale = pow(10, 5 - floor(log10(abs(x))))
+    let a = abs(x)
+    guard x.isFinite, a >= 1e-12 else { return 0 }
+    var d = Int((Double(a.exponent) * 0.301_029_995_663_981_2).rounded(.down)) // ≈ floor(log10 a)
+    while d > -13, _powersOfTen[d + 13] > a { d -= 1 }
+    while d < 30, _powersOfTen[d + 14] <= a { d += 1 }
+    let e = 5 - d
+    let scale = e >= 0 ? _powersOfTen[min(e, 30) + 13] : 1 / _powersOfTen[min(-e, 30) + 13]
     return (x * scale).rounded() / scale
 }
+
+/// `10^i` for `i` in `-13…31`, index `i + 13`.
+let _powersOfTen: [Double] = (-13...31).map { pow(10, Double($0)) }
 
 extension _DensityFit {
     /// Stored per-app profiles: shrunk rates per slot and the recency summary.

@@ -41,6 +41,18 @@ public enum Features {
         dayRate: Double, weekdayRate: Double, dailyRate: Double, recency: _AppRecency,
         t: Double, cutoff: Double, secondOfDay: Double, tau: Double
     ) -> [Double] {
+        var row: [Double] = []
+        row.reserveCapacity(names.count)
+        _append(dayRate: dayRate, weekdayRate: weekdayRate, dailyRate: dailyRate, recency: recency,
+                t: t, cutoff: cutoff, secondOfDay: secondOfDay, tau: tau, to: &row)
+        return row
+    }
+
+    /// Appends one feature row to `x` (no intermediate array).
+    static func _append(
+        dayRate: Double, weekdayRate: Double, dailyRate: Double, recency: _AppRecency,
+        t: Double, cutoff: Double, secondOfDay: Double, tau: Double, to x: inout [Double]
+    ) {
         let visible = min(cutoff, t)
         let lastIndex = _lowerBound(recency.launches, visible)
         let hours = lastIndex > 0 ? min(hoursCap, (t - recency.launches[lastIndex - 1]) / 3600) : hoursCap
@@ -53,13 +65,13 @@ public enum Features {
         let lead = max(0, t - visible) / 3600
         let online = lead < 1 ? 1.0 : 0.0
         let logHours = log(hours + 0.1)
-        return [
-            1, log(dayRate + 1e-3), log(weekdayRate + 1e-3), log(dailyRate + 1e-3), logHours,
-            log1p(Double(cold24)), log1p(Double(cold7d)), yesterday ? 1 : 0, lastWeek ? 1 : 0,
-            sin(u), cos(u), sin(2 * u), cos(2 * u), online, online * logHours, log1p(lead),
-            hours < 1 ? 1 : 0, (1..<3).contains(hours) ? 1 : 0, (3..<8).contains(hours) ? 1 : 0,
-            (8..<24).contains(hours) ? 1 : 0, (24..<72).contains(hours) ? 1 : 0,
-        ]
+        x.append(1); x.append(log(dayRate + 1e-3)); x.append(log(weekdayRate + 1e-3)); x.append(log(dailyRate + 1e-3))
+        x.append(logHours); x.append(log1p(Double(cold24))); x.append(log1p(Double(cold7d)))
+        x.append(yesterday ? 1 : 0); x.append(lastWeek ? 1 : 0)
+        x.append(sin(u)); x.append(cos(u)); x.append(sin(2 * u)); x.append(cos(2 * u))
+        x.append(online); x.append(online * logHours); x.append(log1p(lead))
+        x.append(hours < 1 ? 1 : 0); x.append((1..<3).contains(hours) ? 1 : 0); x.append((3..<8).contains(hours) ? 1 : 0)
+        x.append((8..<24).contains(hours) ? 1 : 0); x.append((24..<72).contains(hours) ? 1 : 0)
     }
 
     /// Whether a sorted array holds a value in `(after, through]`.

@@ -101,17 +101,32 @@ public enum KernelDensity {
         return kernels.map { k in
             var out = [Double](repeating: 0, count: n * c)
             guard k.count == n else { return Matrix(rows: n, columns: c) }
+            let r = _support(k)
+            let (first, last) = 2 * r + 1 >= n ? (0, n - 1) : (-r, r)
+            let extended = (-n..<n).map { k[($0 + n) % n] } // extended[Δ + n] = k[Δ mod n]
             var column = [Double](repeating: 0, count: n)
             for col in 0..<c where !cells[col].isEmpty {
                 for i in 0..<n { column[i] = 0 }
                 for (j, v) in cells[col] {
-                    for i in j..<n { column[i] += v * k[i - j] }
-                    for i in 0..<j { column[i] += v * k[i - j + n] }
+                    let lo = j + first, hi = j + last, base = n - j
+                    for i in max(lo, 0)...min(hi, n - 1) { column[i] += v * extended[i + base] }
+                    if lo < 0 { for i in lo..<0 { column[i + n] += v * extended[i + base] } }
+                    if hi >= n { for i in n...hi { column[i - n] += v * extended[i + base] } }
                 }
                 for i in 0..<n { out[i * c + col] = column[i] }
             }
             return (try? Matrix(rows: n, columns: c, storage: out)) ?? Matrix(rows: n, columns: c)
         }
+    }
+
+    /// Half-width `r` of the kernel's numerical support: every `k[Δ]` with `r < Δ < n − r` is below
+    /// `10⁻¹⁷·k[0]`, so skipping it changes no sum by more than `10⁻¹⁷` of its weight.
+    static func _support(_ k: [Double]) -> Int {
+        let n = k.count
+        guard n > 1, let peak = k.first else { return 0 }
+        var r = n / 2
+        while r > 0, k[r] < 1e-17 * peak, k[n - r] < 1e-17 * peak { r -= 1 }
+        return r
     }
 
     /// Reference triple loop: `out[i, c] = Σ_j k[(i − j) mod n] · H[j, c]`.

@@ -40,7 +40,7 @@ public enum LogisticRegression {
     /// - Throws: `LinearAlgebraError` on mismatched shapes.
     public static func fit(
         x: Matrix, y: [Double], weights: [Double]? = nil, l2: Double, prior: [Double]? = nil,
-        maximumIterations: Int = 50, tolerance: Double = 1e-8
+        maximumIterations: Int = 50, tolerance: Double = 1e-7
     ) throws -> Fit {
         let n = x.rows, p = x.columns
         let v = weights ?? [Double](repeating: 1, count: n)
@@ -83,14 +83,15 @@ public enum LogisticRegression {
     ) throws -> [Double] {
         let n = x.rows, p = x.columns
         let eta = try BLAS.product(x, beta)
-        var scaled = x
+        var scaledStorage = x.storage
         var residual = [Double](repeating: 0, count: n)
         for i in 0..<n {
             let pi = sigmoid(eta[i])
             let root = (v[i] * pi * (1 - pi)).squareRoot()
             residual[i] = v[i] * (y[i] - pi)
-            for j in 0..<p { scaled[i, j] *= root }
+            for j in (i * p)..<((i + 1) * p) { scaledStorage[j] *= root }
         }
+        let scaled = try Matrix(rows: n, columns: p, storage: scaledStorage)
         var hessian = try BLAS.gram(scaled)
         for j in 0..<p { hessian[j, j] += lambda }
         var gradient = try BLAS.product(x, residual, trans: .transposed)

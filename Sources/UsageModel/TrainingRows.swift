@@ -27,10 +27,11 @@ struct _TrainingRows {
                 guard t + o.tauSeconds <= data.end else { break }
                 let cutoff = (d + h) % 2 == 0 ? dayStart : t
                 for a in data.apps.indices where firstLaunch[a] < cutoff {
-                    let rates = context.rates(app: a, day: d, secondOfDay: Double(h) * 3600)
-                    x += Features._row(
+                    let rates = context.rates(app: a, day: d, hour: h)
+                    Features._append(
                         dayRate: rates.day, weekdayRate: rates.weekday, dailyRate: rates.daily,
-                        recency: data.recency[a], t: t, cutoff: cutoff, secondOfDay: Double(h) * 3600, tau: o.tauSeconds)
+                        recency: data.recency[a], t: t, cutoff: cutoff, secondOfDay: Double(h) * 3600,
+                        tau: o.tauSeconds, to: &x)
                     y.append(Features._anyCold(data.recency[a].cold, after: t, through: t + o.tauSeconds) ? 1 : 0)
                 }
             }
@@ -53,6 +54,12 @@ struct _LeaveDayOut {
     let coldByAppDay: [Int: [_ColdLaunch]]
     let dWeekday: [Double]
     let dAll: Double
+    /// Window sums at each local hour start: all-days `[app][hour]`, weekday and weekday-group
+    /// `[app][weekday · 24 + hour]`, device shape `[hour]`.
+    let hourlyDay: [[Double]]
+    let hourlyWeekday: [[Double]]
+    let hourlyGroup: [[Double]]
+    let hourlyShape: [Double]
 
     init(_ data: _FitData, _ density: _DensityFit) {
         self.data = data
@@ -65,17 +72,26 @@ struct _LeaveDayOut {
         coldByAppDay = Dictionary(grouping: data.cold) { $0.app * stride + ($0.day - data.firstDay) }
         dWeekday = data.weekdayWeights
         dAll = data.dayWeights.reduce(0, +)
+        let n = density.slotsPerDay
+        let hourSlot = { (h: Int) in min(n - 1, Int(Double(h) * 3600 / data.options.slotSeconds)) }
+        hourlyDay = density.day.map { f in (0..<24).map { _circularWindowSum(f, start: hourSlot($0), count: l) } }
+        let weekday = density.week.map { f in (0..<168).map { _circularWindowSum(f, start: ($0 / 24) * n + hourSlot($0 % 24), count: l) } }
+        hourlyWeekday = weekday
+        hourlyGroup = weekday.map { w in
+            (0..<168).map { kh in WeekdayShrinkage.group(ofWeekday: kh / 24).reduce(0) { $0 + w[$1 * 24 + kh % 24] } }
+        }
+        hourlyShape = (0..<24).map { _circularWindowSum(density.deviceShape, start: hourSlot($0), count: l) }
     }
 
-    /// Rates for the window starting at `secondOfDay` of local day `day`, without that day's data.
-    func rates(app a: Int, day: Int, secondOfDay: Double) -> (day: Double, weekday: Double, daily: Double) {
+    /// Rates for the window starting at local `hour` of local day `day`, without that day's data.
+    func rates(app a: Int, day: Int, hour: Int) -> (day: Double, weekday: Double, daily: Double) {
         let n = density.slotsPerDay, o = data.options
-        let s0 = min(n - 1, Int(secondOfDay / o.slotSeconds))
+        let s0 = min(n - 1, Int(Double(hour) * 3600 / o.slotSeconds))
         let k = LocalClock.weekday(day: day)
         let group = WeekdayShrinkage.group(ofWeekday: k)
-        var all = _circularWindowSum(density.day[a], start: s0, count: windowSlots)
-        var weekday = _circularWindowSum(density.week[a], start: k * n + s0, count: windowSlots)
-        var groupSum = group.reduce(0) { $0 + _circularWindowSum(density.week[a], start: $1 * n + s0, count: windowSlots) }
+        var all = hourlyDay[a][hour]
+        var weekday = hourlyWeekday[a][k * 24 + hour]
+        var groupSum = hourlyGroup[a][k * 24 + hour]
         var launches = density.evidence[a]
         let g = density.bandwidth[a]
         let weekKernel = weekWindowKernel[g] ?? []
@@ -93,7 +109,7 @@ struct _LeaveDayOut {
             groupDays: group.reduce(0) { $0 + dWeekday[$1] } - w)
         let sums = WeekdayShrinkage.Sums(
             all: max(0, all), weekday: max(0, weekday), group: max(0, groupSum),
-            deviceShape: _circularWindowSum(density.deviceShape, start: s0, count: windowSlots))
+            deviceShape: hourlyShape[hour])
         let r = WeekdayShrinkage.rates(sums, evidence: e, minimumLaunches: o.minimumAppLaunches, shrinkageDays: o.weekdayShrinkageDays)
         return (r.day, r.weekday, days > 0 ? max(0, launches) / days : 0)
     }
