@@ -16,15 +16,21 @@ extension UsageModel {
     ///   - slotSeconds: slot length in seconds (> 0).
     ///   - recentLaunches: launches after the fitted history (any order, other apps ignored) that
     ///     update recency features without refitting; those at or after `start` are ignored.
-    /// - Returns: per app of ``apps``, `slots` probabilities in `[0, 1]`.
+    /// - Returns: per app of ``apps``, `slots` probabilities in `[0, 1]`; all zeros when `start` or
+    ///   `slotSeconds` is not a finite time within ±3,000 years of 1970 or `slotSeconds ≤ 0`.
     /// - Complexity: `O(apps · slots · (p + τ/slot))`; ~2 ms for 288 slots × 80 apps.
     public func slotProbabilities(
         from start: Double, utcOffsetSeconds: Int, slots: Int, slotSeconds: Double,
         recentLaunches: [LaunchEvent] = []
     ) -> [String: [Double]] {
         let count = max(0, slots)
-        let exponent = slotSeconds > 0 ? slotSeconds / options.tauSeconds : 0
         var result: [String: [Double]] = [:]
+        let last = start + Double(count) * slotSeconds
+        guard _plausible(start), _plausible(last), slotSeconds > 0 else {
+            for app in apps { result[app] = [Double](repeating: 0, count: count) }
+            return result
+        }
+        let exponent = slotSeconds / options.tauSeconds
         let known = recentLaunches.filter { $0.instant < start }
         for (a, app) in apps.enumerated() {
             let recency = _recency(of: a, recent: known)
@@ -38,11 +44,11 @@ extension UsageModel {
     }
 
     /// P(cold launch of `app` in `(t, t + τ]`), knowing the fitted history and `recentLaunches`
-    /// before `t`. Returns 0 for an app the model has never seen.
+    /// before `t`. Returns 0 for an app the model has never seen or an implausible `t`.
     public func launchProbability(
         app: String, from t: Double, utcOffsetSeconds: Int, recentLaunches: [LaunchEvent] = []
     ) -> Double {
-        guard let a = _appIndex(app) else { return 0 }
+        guard let a = _appIndex(app), _plausible(t) else { return 0 }
         let recency = _recency(of: a, recent: recentLaunches.filter { $0.instant < t })
         return _windowProbability(a, recency: recency, t: t, cutoff: t, utcOffsetSeconds: utcOffsetSeconds)
     }
@@ -51,10 +57,13 @@ extension UsageModel {
     public func features(
         app: String, at t: Double, knowledgeCutoff cutoff: Double, utcOffsetSeconds: Int, recentLaunches: [LaunchEvent] = []
     ) -> [Double]? {
-        guard let a = _appIndex(app) else { return nil }
+        guard let a = _appIndex(app), _plausible(t), _plausible(cutoff) else { return nil }
         let recency = _recency(of: a, recent: recentLaunches.filter { $0.instant < cutoff })
         return _features(a, recency: recency, t: t, cutoff: cutoff, utcOffsetSeconds: utcOffsetSeconds)
     }
+
+    /// A finite instant within ±3,000 years of 1970 (so local-day arithmetic cannot overflow).
+    func _plausible(_ t: Double) -> Bool { t.isFinite && abs(t) < 9.5e10 }
 
     func _appIndex(_ app: String) -> Int? {
         var lo = 0, hi = apps.count

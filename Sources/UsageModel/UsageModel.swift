@@ -89,8 +89,8 @@ public struct UsageModel: Sendable, Codable {
         guard launches.allSatisfy({ $0.device == first.device }) else {
             throw UsageModelError(.mixedDevices, expected: "launches of one device (got several)")
         }
-        guard launches.allSatisfy({ $0.instant.isFinite }) else {
-            throw UsageModelError(.invalidInstant, expected: "finite instants")
+        guard launches.allSatisfy({ $0.instant.isFinite && abs($0.instant) < 9.5e10 }) else {
+            throw UsageModelError(.invalidInstant, expected: "finite instants within ±3,000 years of 1970")
         }
         let sorted = DeviceHistory(device: first.device, launches: launches).launches
         return try _fit(sorted, options: options, path: .automatic)

@@ -81,6 +81,17 @@ import TestSupport
         #expect(model.notes.contains { $0.contains("app rare") })
     }
 
+    @Test func singleLaunchAndImplausibleTimesDoNotTrap() throws {
+        let one = LaunchEvent(device: "d", app: "a", instant: 1_700_000_000, utcOffsetSeconds: 0)
+        let model = try UsageModel.fit([one])
+        let p = model.launchProbability(app: "a", from: 1_700_003_600, utcOffsetSeconds: 0)
+        #expect(p > 0 && p < 0.5)
+        #expect(model.slotProbabilities(from: .nan, utcOffsetSeconds: 0, slots: 3, slotSeconds: 60)["a"] == [0, 0, 0])
+        #expect(model.launchProbability(app: "a", from: .infinity, utcOffsetSeconds: 0) == 0)
+        let bad = LaunchEvent(device: "d", app: "a", instant: .nan, utcOffsetSeconds: 0)
+        #expect(throws: UsageModelError.self) { try UsageModel.fit([bad]) }
+    }
+
     @Test func encodeDecodePredictsTheSameAndIsDeterministic() throws {
         let model = try UsageModel.fit(SimulatedHistory.launches(days: 21))
         let text = try UsageModelFile(devices: ["sim": model]).jsonText()
