@@ -16,48 +16,32 @@ public enum WeekdayShrinkage {
     public static func group(ofWeekday k: Int) -> ClosedRange<Int> { k >= 5 ? 5...6 : 0...4 }
 
     /// Evidence-weighted inputs for one app at one slot or window.
-    public struct Sums: Sendable, Equatable {
+    struct Sums: Sendable, Equatable {
         /// Smoothed weighted cold launches on the day circle.
-        public var all: Double
+        var all: Double
         /// Smoothed weighted cold launches on the week circle at this weekday's time.
-        public var weekday: Double
+        var weekday: Double
         /// Sum of `weekday` over the weekday's group at the same time of day.
-        public var group: Double
+        var group: Double
         /// The device's time-of-day shape mass here (sums to 1 over a day).
-        public var deviceShape: Double
-
-        /// Memberwise.
-        public init(all: Double, weekday: Double, group: Double, deviceShape: Double) {
-            self.all = all
-            self.weekday = weekday
-            self.group = group
-            self.deviceShape = deviceShape
-        }
+        var deviceShape: Double
     }
 
     /// Recency-weighted evidence of one app: launch mass and day masses.
-    public struct Evidence: Sendable, Equatable {
+    struct Evidence: Sendable, Equatable {
         /// Weighted cold launches of the app (`n`).
-        public var launches: Double
+        var launches: Double
         /// Weighted days observed (`D_all`).
-        public var days: Double
+        var days: Double
         /// Weighted days of the weekday (`D_k`).
-        public var weekdayDays: Double
+        var weekdayDays: Double
         /// Weighted days of the weekday's group (`D_G`).
-        public var groupDays: Double
-
-        /// Memberwise.
-        public init(launches: Double, days: Double, weekdayDays: Double, groupDays: Double) {
-            self.launches = launches
-            self.days = days
-            self.weekdayDays = weekdayDays
-            self.groupDays = groupDays
-        }
+        var groupDays: Double
     }
 
     /// The shrunk all-days and weekday rates (expected cold launches per day) from `sums`.
     /// Returns zeros when `evidence.days ≤ 0`.
-    public static func rates(
+    static func rates(
         _ s: Sums, evidence e: Evidence, minimumLaunches m0: Double, shrinkageDays m: Double
     ) -> (day: Double, weekday: Double) {
         guard e.days > 0 else { return (0, 0) }
