@@ -49,6 +49,21 @@ import TestSupport
         #expect(model.launchProbability(app: "unknown", from: monday, utcOffsetSeconds: 0) == 0)
     }
 
+    @Test func bandwidthFollowsTheSpreadOfEachApp() throws {
+        var rng = SeededGenerator(seed: 5)
+        var launches = SimulatedHistory.launches(days: 21)
+        for d in 0..<21 {
+            let hour = Double.random(in: 9..<21, using: &rng)
+            launches.append(LaunchEvent(device: "sim", app: "browser", instant: SimulatedHistory.monday + Double(d) * 86_400 + hour * 3600,
+                                        utcOffsetSeconds: SimulatedHistory.offset))
+        }
+        let model = try UsageModel.fit(launches)
+        let width = { (app: String) in model.profiles.first { $0.app == app }?.bandwidthMinutes ?? 0 }
+        #expect(width("news") <= 40) // ±10 min jitter around 12:30
+        #expect(width("browser") >= 100) // spread over 12 hours
+        #expect(width("rare") == model.summary.deviceBandwidthMinutes) // launches on < 3 days
+    }
+
     @Test func slotProbabilitiesAreProbabilitiesForEveryApp() throws {
         let model = try UsageModel.fit(SimulatedHistory.launches(days: 14))
         let start = SimulatedHistory.monday + 14 * 86_400
