@@ -21,13 +21,13 @@ struct _DensityFit: Sendable {
     let weekKernels: [Int: [Double]]
     /// Weighted cold launches per app.
     let evidence: [Double]
+    /// The path that smoothed the week circle (the dominant cost), resolved from `automatic`.
     let kernelPath: KernelDensity.Path
 
     init(_ data: _FitData, path: KernelDensity.Path = .automatic) throws {
         let o = data.options
         let n = o.slotsPerDay, a = data.apps.count
         slotsPerDay = n
-        kernelPath = path
         let sigmas = o.bandwidthGridMinutes.map { $0 / Double(o.slotMinutes) }
         dayKernels = sigmas.map { KernelDensity.wrappedGaussian(slots: n, sigmaSlots: $0) }
         let hDay = SlotHistogram.matrix(rows: n, columns: a, entries: data.cold.map { ($0.daySlot, $0.app, $0.weight) })
@@ -44,7 +44,10 @@ struct _DensityFit: Sendable {
         for g in used { weekKernels[g] = KernelDensity.wrappedGaussian(slots: 7 * n, sigmaSlots: sigmas[g]) }
         self.weekKernels = weekKernels
         let hWeek = SlotHistogram.matrix(rows: 7 * n, columns: a, entries: data.cold.map { ($0.weekSlot, $0.app, $0.weight) })
-        let smoothedWeek = try KernelDensity.smooth(hWeek, kernels: used.map { weekKernels[$0] ?? [] }, path: path)
+        let chosenWeekKernels = used.map { weekKernels[$0] ?? [] }
+        let weekPath = path == .automatic ? KernelDensity.automaticChoice(hWeek, kernels: chosenWeekKernels) : path
+        kernelPath = weekPath
+        let smoothedWeek = try KernelDensity.smooth(hWeek, kernels: chosenWeekKernels, path: weekPath)
         let block = Dictionary(uniqueKeysWithValues: used.enumerated().map { ($1, $0) })
         week = (0..<a).map { app in
             let m = smoothedWeek[block[choice.perApp[app]] ?? 0]

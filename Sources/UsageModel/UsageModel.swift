@@ -55,7 +55,7 @@ public struct UsageModel: Sendable, Codable {
         public var converged: Bool
         /// The device's pooled bandwidth (minutes), used by apps with launches on < 3 days.
         public var deviceBandwidthMinutes: Double
-        /// Which kernel implementation smoothed the histograms.
+        /// Which kernel implementation smoothed the week-circle histograms (resolved, never `automatic`).
         public var kernelPath: KernelDensity.Path
     }
 
@@ -111,7 +111,7 @@ public struct UsageModel: Sendable, Codable {
         let summary = FitSummary(
             launches: launches.count, coldLaunches: data.cold.count, days: data.dayCount, trainingRows: rows.count,
             iterations: fit.iterations, converged: fit.converged,
-            deviceBandwidthMinutes: options.bandwidthGridMinutes[density.deviceBandwidth], kernelPath: path)
+            deviceBandwidthMinutes: options.bandwidthGridMinutes[density.deviceBandwidth], kernelPath: density.kernelPath)
         return UsageModel(
             options: options, device: launches[0].device, apps: data.apps, profiles: density.profiles(data),
             coefficients: fit.coefficients.map(_rounded), historyEndInstant: (data.end / 60).rounded(.down) * 60,

@@ -88,7 +88,7 @@ enum KernelBenchmark {
         let flops = 2.0 * Double(kernels.count * n) * Double(n) * Double(names.count)
         print("kde gemm: (\(kernels.count)·\(n))×\(n) · \(n)×\(names.count): \(_fixed(gemm * 1000, 1)) ms, \(_fixed(flops / gemm / 1e9, 1)) GFLOP/s")
         let sparse = try best(repetitions) { _ = KernelDensity.smoothSparse(h, kernels: kernels) }
-        print("kde sparse (exact scatter, same product): \(_fixed(sparse * 1000, 1)) ms")
+        print("kde sparse (exact banded scatter, same product): \(_fixed(sparse * 1000, 1)) ms; automatic path picks \(KernelDensity.automaticChoice(h, kernels: kernels).rawValue)")
     }
 
     /// Square dgemm for n = 1024, 1536, 2048; prints each and the best GFLOP/s.

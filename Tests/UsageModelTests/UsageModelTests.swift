@@ -64,6 +64,19 @@ import TestSupport
         #expect(width("rare") == model.summary.deviceBandwidthMinutes) // launches on < 3 days
     }
 
+    @Test func blasAndSparseKernelPathsFitTheSameModel() throws {
+        let launches = SimulatedHistory.launches(days: 21)
+        let blas = try UsageModel._fit(launches, options: .init(), path: .blas)
+        let sparse = try UsageModel._fit(launches, options: .init(), path: .sparse)
+        #expect(blas.summary.kernelPath == .blas && sparse.summary.kernelPath == .sparse)
+        let start = SimulatedHistory.monday + 21 * 86_400
+        let a = blas.slotProbabilities(from: start, utcOffsetSeconds: 3600, slots: 24, slotSeconds: 3600)
+        let b = sparse.slotProbabilities(from: start, utcOffsetSeconds: 3600, slots: 24, slotSeconds: 3600)
+        for app in blas.apps {
+            for (x, y) in zip(a[app] ?? [], b[app] ?? []) { #expect(abs(x - y) < 1e-5) }
+        }
+    }
+
     @Test func slotProbabilitiesAreProbabilitiesForEveryApp() throws {
         let model = try UsageModel.fit(SimulatedHistory.launches(days: 14))
         let start = SimulatedHistory.monday + 14 * 86_400
