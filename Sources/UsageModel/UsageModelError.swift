@@ -29,5 +29,6 @@ public struct UsageModelError: Error, Sendable, Equatable, InputDataError {
         self.expected = expected
     }
 
+    /// `usage model: CODE: expected WHAT`.
     public var description: String { "usage model: \(code.rawValue): expected \(expected)" }
 }
