@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["LaunchHistory"], path: "Tests/TestSupport"),
         .testTarget(name: "LinearAlgebraTests", dependencies: ["LinearAlgebra", "TestSupport"]),
         .testTarget(name: "LaunchHistoryTests", dependencies: ["LaunchHistory", "TestSupport"]),
-        .testTarget(name: "UsageModelTests", dependencies: ["UsageModel", "LinearAlgebra", "TestSupport"]),
+        .testTarget(name: "UsageModelTests", dependencies: ["UsageModel", "LinearAlgebra", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FetchPlannerTests", dependencies: ["FetchPlanner", "TestSupport"]),
         .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "TestSupport"]),
         .testTarget(name: "LaunchSimulatorTests", dependencies: ["LaunchSimulator", "TestSupport"]),

@@ -6,7 +6,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Benchmarks: ingest speed, model kernels, planning, and evaluation over datasets.",
-        subcommands: [BenchEvalCommand.self, BenchIngestCommand.self],
+        subcommands: [BenchEvalCommand.self, BenchIngestCommand.self, BenchKernelCommand.self, BenchPlanCommand.self],
         defaultSubcommand: BenchEvalCommand.self
     )
 }

@@ -7,6 +7,9 @@ struct Reveille: ParsableCommand {
         commandName: "reveille",
         abstract: "Predict when apps will be opened and plan background fetches just before.",
         version: "0.1.0",
-        subcommands: [InspectCommand.self, EvaluateCommand.self, BenchCommand.self]
+        subcommands: [
+            InspectCommand.self, TrainCommand.self, PredictCommand.self, EvaluateCommand.self,
+            BenchCommand.self, SimulateCommand.self, ImportCommand.self, ReportCommand.self,
+        ]
     )
 }

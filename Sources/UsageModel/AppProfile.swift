@@ -1,0 +1,99 @@
+import Foundation
+
+/// What the model learned about one app: its bandwidth, evidence, rates per slot and the
+/// recency state at the end of the fitted history.
+///
+/// Rates are expected cold launches per day within one slot; summing ``dayRates`` over a day gives
+/// ``dailyRate`` (up to the device-profile shrinkage). Recency is kept as whole minutes before the
+/// end of the history (``UsageModel/historyEndInstant``), never as timestamps.
+public struct AppProfile: Sendable, Codable, Equatable {
+    /// App identifier.
+    public var app: String
+    /// Chosen kernel bandwidth (wrapped-Gaussian σ, minutes).
+    public var bandwidthMinutes: Double
+    /// Recency-weighted cold launches (the evidence `n` of the shrinkage).
+    public var launchEvidence: Double
+    /// Recency-weighted cold launches per day.
+    public var dailyRate: Double
+    /// All-days rates on the day circle, `slotsPerDay` values, after shrinkage toward the device profile.
+    public var dayRates: [Double]
+    /// Weekday rates on the week circle (Monday 00:00 first), `7·slotsPerDay` values, after
+    /// shrinkage toward weekday/weekend and all-days rates.
+    public var weekdayRates: [Double]
+    /// Minutes from the app's last launch to the end of the history (`nil`: never launched).
+    public var minutesSinceLastLaunch: Int?
+    /// Minutes before the end of the history of its cold launches in the last 8 days, ascending.
+    public var coldLaunchMinutesAgo: [Int]
+
+    /// How many minutes of cold-launch recency a profile keeps.
+    public static let recencyHorizonMinutes = 8 * 1440
+}
+
+/// Sum of `count` consecutive values of a circular array starting at `start`.
+func _circularWindowSum(_ values: [Double], start: Int, count: Int) -> Double {
+    let n = values.count
+    guard n > 0 else { return 0 }
+    var s = 0.0
+    var i = ((start % n) + n) % n
+    for _ in 0..<min(count, n) {
+        s += values[i]
+        i += 1
+        if i == n { i = 0 }
+    }
+    return s
+}
+
+/// Rounds to 6 significant decimals, so encoded models are short and decode to the same values;
+/// magnitudes below 10⁻¹² (far below any meaningful rate) become 0.
+func _rounded(_ x: Double) -> Double {
+    let a = abs(x)
+    guard x.isFinite, a >= 1e-12 else { return 0 }
+    var d = Int((Double(a.exponent) * 0.301_029_995_663_981_2).rounded(.down)) // ≈ floor(log10 a)
+    while d > -13, _powersOfTen[d + 13] > a { d -= 1 }
+    while d < 30, _powersOfTen[d + 14] <= a { d += 1 }
+    let e = 5 - d
+    let scale = e >= 0 ? _powersOfTen[min(e, 30) + 13] : 1 / _powersOfTen[min(-e, 30) + 13]
+    return (x * scale).rounded() / scale
+}
+
+/// `10^i` for `i` in `-13…31`, index `i + 13`.
+let _powersOfTen: [Double] = (-13...31).map { pow(10, Double($0)) }
+
+extension _DensityFit {
+    /// Stored per-app profiles: shrunk rates per slot and the recency summary.
+    func profiles(_ data: _FitData) -> [AppProfile] {
+        let n = slotsPerDay
+        let o = data.options
+        let dAll = data.dayWeights.reduce(0, +)
+        let dWeekday = data.weekdayWeights
+        return data.apps.indices.map { a in
+            var dayRates = [Double](repeating: 0, count: n)
+            var weekdayRates = [Double](repeating: 0, count: 7 * n)
+            for k in 0..<7 {
+                let g = WeekdayShrinkage.group(ofWeekday: k)
+                let e = WeekdayShrinkage.Evidence(
+                    launches: evidence[a], days: dAll, weekdayDays: dWeekday[k],
+                    groupDays: g.reduce(0) { $0 + dWeekday[$1] })
+                for s in 0..<n {
+                    let sums = WeekdayShrinkage.Sums(
+                        all: day[a][s], weekday: week[a][k * n + s],
+                        group: g.reduce(0) { $0 + week[a][$1 * n + s] }, deviceShape: deviceShape[s])
+                    let r = WeekdayShrinkage.rates(sums, evidence: e, minimumLaunches: o.minimumAppLaunches,
+                                                   shrinkageDays: o.weekdayShrinkageDays)
+                    dayRates[s] = r.day
+                    weekdayRates[k * n + s] = r.weekday
+                }
+            }
+            let rec = data.recency[a]
+            let horizon = Double(AppProfile.recencyHorizonMinutes) * 60
+            let reference = (data.end / 60).rounded(.down) * 60
+            return AppProfile(
+                app: data.apps[a], bandwidthMinutes: o.bandwidthGridMinutes[bandwidth[a]],
+                launchEvidence: _rounded(evidence[a]), dailyRate: _rounded(dAll > 0 ? evidence[a] / dAll : 0),
+                dayRates: dayRates.map(_rounded), weekdayRates: weekdayRates.map(_rounded),
+                minutesSinceLastLaunch: rec.launches.last.map { Int(((reference - $0) / 60).rounded()) },
+                coldLaunchMinutesAgo: rec.cold.filter { reference - $0 <= horizon }
+                    .map { Int(((reference - $0) / 60).rounded()) }.sorted())
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+/// The logistic scorer's features for one (app, time) cell.
+///
+/// For the window `(t, t + tau]` of app `a`, with only launches before the knowledge cutoff
+/// `c ≤ t` visible (`c` = start of the planning day in daily mode, `t` itself online):
+///
+/// | # | feature |
+/// |---|---|
+/// | 0 | 1 (intercept) |
+/// | 1 | `log(R_all + 10⁻³)`: all-days expected cold launches in the window (smoothed density × rate) |
+/// | 2 | `log(R_weekday + 10⁻³)`: the same from the shrunk weekday profile |
+/// | 3 | `log(r + 10⁻³)`: the app's cold launches per day |
+/// | 4 | `log(h + 0.1)`: hours from the last visible launch to `t` (capped at 720; 720 when none) |
+/// | 5 | `log(1 + cold launches in the 24 h before c)` |
+/// | 6 | `log(1 + cold launches in the 7 days before c)` |
+/// | 7 | cold launch in the same window yesterday (0/1, visible part) |
+/// | 8 | cold launch in the same window a week earlier (0/1) |
+/// | 9–12 | `sin, cos(2πu), sin, cos(4πu)` of the local time of day `u ∈ [0, 1)` |
+/// | 13 | online: `1` when `t − c < 1 h` |
+/// | 14 | online × feature 4 |
+/// | 15 | `log(1 + (t − c)/1 h)`: planning lead |
+/// | 16–20 | hours since the last visible launch in `[0, 1)`, `[1, 3)`, `[3, 8)`, `[8, 24)`, `[24, 72)` (0/1) |
+public enum Features {
+    /// Feature names, in column order.
+    public static let names: [String] = [
+        "intercept", "logDayRate", "logWeekdayRate", "logDailyRate", "logHoursSinceLast",
+        "logCold24h", "logCold7d", "yesterdaySameWindow", "lastWeekSameWindow",
+        "sinDay", "cosDay", "sin2Day", "cos2Day", "online", "onlineLogHoursSinceLast", "logLeadHours",
+        "sinceLastUnder1h", "sinceLast1to3h", "sinceLast3to8h", "sinceLast8to24h", "sinceLast1to3d",
+    ]
+
+    /// Number of features.
+    public static var count: Int { names.count }
+
+    /// Cap on hours since the last launch (30 days).
+    static let hoursCap = 720.0
+
+    /// Builds one feature row; see the table above.
+    static func _row(
+        dayRate: Double, weekdayRate: Double, dailyRate: Double, recency: _AppRecency,
+        t: Double, cutoff: Double, secondOfDay: Double, tau: Double
+    ) -> [Double] {
+        var row: [Double] = []
+        row.reserveCapacity(names.count)
+        _append(dayRate: dayRate, weekdayRate: weekdayRate, dailyRate: dailyRate, recency: recency,
+                t: t, cutoff: cutoff, secondOfDay: secondOfDay, tau: tau, to: &row)
+        return row
+    }
+
+    /// Appends one feature row to `x` (no intermediate array).
+    static func _append(
+        dayRate: Double, weekdayRate: Double, dailyRate: Double, recency: _AppRecency,
+        t: Double, cutoff: Double, secondOfDay: Double, tau: Double, to x: inout [Double]
+    ) {
+        let visible = min(cutoff, t)
+        let lastIndex = _lowerBound(recency.launches, visible)
+        let hours = lastIndex > 0 ? min(hoursCap, (t - recency.launches[lastIndex - 1]) / 3600) : hoursCap
+        let coldVisible = _lowerBound(recency.cold, visible)
+        let cold24 = coldVisible - _lowerBound(recency.cold, visible - 86_400)
+        let cold7d = coldVisible - _lowerBound(recency.cold, visible - 7 * 86_400)
+        let yesterday = _anyCold(recency.cold, after: t - 86_400, through: min(t - 86_400 + tau, visible - 1e-9))
+        let lastWeek = _anyCold(recency.cold, after: t - 7 * 86_400, through: min(t - 7 * 86_400 + tau, visible - 1e-9))
+        let u = 2 * Double.pi * secondOfDay / 86_400
+        let lead = max(0, t - visible) / 3600
+        let online = lead < 1 ? 1.0 : 0.0
+        let logHours = log(hours + 0.1)
+        x.append(1); x.append(log(dayRate + 1e-3)); x.append(log(weekdayRate + 1e-3)); x.append(log(dailyRate + 1e-3))
+        x.append(logHours); x.append(log1p(Double(cold24))); x.append(log1p(Double(cold7d)))
+        x.append(yesterday ? 1 : 0); x.append(lastWeek ? 1 : 0)
+        x.append(sin(u)); x.append(cos(u)); x.append(sin(2 * u)); x.append(cos(2 * u))
+        x.append(online); x.append(online * logHours); x.append(log1p(lead))
+        x.append(hours < 1 ? 1 : 0); x.append((1..<3).contains(hours) ? 1 : 0); x.append((3..<8).contains(hours) ? 1 : 0)
+        x.append((8..<24).contains(hours) ? 1 : 0); x.append((24..<72).contains(hours) ? 1 : 0)
+    }
+
+    /// Whether a sorted array holds a value in `(after, through]`.
+    static func _anyCold(_ sorted: [Double], after: Double, through: Double) -> Bool {
+        guard through > after else { return false }
+        let i = _upperBound(sorted, after)
+        return i < sorted.count && sorted[i] <= through
+    }
+}
+
+/// What the model knows of one app's recent launches (instants, sorted).
+struct _AppRecency: Sendable, Equatable {
+    /// All launches.
+    var launches: [Double] = []
+    /// Cold launches.
+    var cold: [Double] = []
+}
+
+/// First index with `sorted[i] >= x`.
+func _lowerBound(_ sorted: [Double], _ x: Double) -> Int {
+    var lo = 0, hi = sorted.count
+    while lo < hi {
+        let mid = (lo + hi) / 2
+        if sorted[mid] < x { lo = mid + 1 } else { hi = mid }
+    }
+    return lo
+}
+
+/// First index with `sorted[i] > x`.
+func _upperBound(_ sorted: [Double], _ x: Double) -> Int {
+    var lo = 0, hi = sorted.count
+    while lo < hi {
+        let mid = (lo + hi) / 2
+        if sorted[mid] <= x { lo = mid + 1 } else { hi = mid }
+    }
+    return lo
+}

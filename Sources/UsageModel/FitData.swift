@@ -1,0 +1,78 @@
+import Foundation
+import LaunchHistory
+
+/// One device's history prepared for fitting: apps, cold launches with recency weights, day
+/// weights and per-app recency.
+struct _FitData: Sendable {
+    let options: UsageModelOptions
+    let apps: [String]
+    let end: Double
+    let endLocalSeconds: Double
+    let firstDay: Int
+    let lastDay: Int
+    let cold: [_ColdLaunch]
+    /// Recency weight of each local day `firstDay…lastDay` (index `d − firstDay`).
+    let dayWeights: [Double]
+    let recency: [_AppRecency]
+    /// UTC offset in effect at the start of each local day (index `d − firstDay`).
+    let dayOffsets: [Int]
+    let launchCount: Int
+
+    init(_ launches: [LaunchEvent], options: UsageModelOptions) {
+        self.options = options
+        launchCount = launches.count
+        apps = Array(Set(launches.map(\.app))).sorted()
+        let index = Dictionary(uniqueKeysWithValues: apps.enumerated().map { ($1, $0) })
+        let last = launches[launches.count - 1]
+        end = last.instant
+        endLocalSeconds = last.localSeconds
+        firstDay = launches[0].localDay
+        lastDay = max(firstDay, last.localDay)
+        let mask = SlotHistogram.coldMask(launches, tauSeconds: options.tauSeconds)
+        var cold: [_ColdLaunch] = []
+        var recency = [_AppRecency](repeating: _AppRecency(), count: apps.count)
+        var offsets = [Int](repeating: launches[0].utcOffsetSeconds, count: lastDay - firstDay + 1)
+        var offsetDay = firstDay
+        for (i, e) in launches.enumerated() {
+            let a = index[e.app] ?? 0
+            recency[a].launches.append(e.instant)
+            let day = e.localDay
+            while offsetDay < day {
+                offsetDay += 1
+                offsets[offsetDay - firstDay] = launches[max(0, i - 1)].utcOffsetSeconds
+            }
+            guard mask[i] else { continue }
+            recency[a].cold.append(e.instant)
+            let local = e.localSeconds
+            cold.append(_ColdLaunch(
+                app: a, instant: e.instant, day: day,
+                daySlot: SlotHistogram.daySlot(localSeconds: local, slotSeconds: options.slotSeconds),
+                weekSlot: SlotHistogram.weekSlot(localSeconds: local, slotSeconds: options.slotSeconds),
+                weight: SlotHistogram.recencyWeight(ageSeconds: end - e.instant, halfLifeDays: options.halfLifeDays)))
+        }
+        self.cold = cold
+        self.recency = recency
+        self.dayOffsets = offsets
+        let endLocal = endLocalSeconds
+        dayWeights = (firstDay...lastDay).map { d in
+            let midday = Double(d) * LocalClock.secondsPerDay + 43_200
+            return SlotHistogram.recencyWeight(ageSeconds: endLocal - midday, halfLifeDays: options.halfLifeDays)
+        }
+    }
+
+    /// Number of local days spanned (first to last, inclusive).
+    var dayCount: Int { lastDay - firstDay + 1 }
+
+    /// Weighted day mass per weekday (0 = Monday).
+    var weekdayWeights: [Double] {
+        var w = [Double](repeating: 0, count: 7)
+        for (i, dw) in dayWeights.enumerated() { w[LocalClock.weekday(day: firstDay + i)] += dw }
+        return w
+    }
+
+    /// Recency weight of local day `d` (0 outside the history).
+    func dayWeight(_ d: Int) -> Double {
+        let i = d - firstDay
+        return dayWeights.indices.contains(i) ? dayWeights[i] : 0
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import LaunchHistory
+import LinearAlgebra
+
+/// Training cells for the logistic scorer: every local hour of the last `trainingDays` days × every
+/// app already launched before the knowledge cutoff. Label: a cold launch in `(t, t + tau]`.
+///
+/// Cutoffs alternate between the start of the day (daily planning) and `t` itself (online
+/// re-planning), so the scorer learns how recency fades with planning lead. Density features are
+/// computed leaving the cell's own day out (its launches' kernel mass and its day weight are
+/// subtracted), as they would be when the model is refitted before that day.
+struct _TrainingRows {
+    var x: [Double] = []
+    var y: [Double] = []
+    var count: Int { y.count }
+
+    init(_ data: _FitData, _ density: _DensityFit) {
+        let context = _LeaveDayOut(data, density)
+        let o = data.options
+        let firstTrainingDay = max(data.firstDay + 1, data.lastDay - o.trainingDays + 1)
+        guard firstTrainingDay <= data.lastDay else { return }
+        let firstLaunch = data.recency.map { $0.launches.first ?? .infinity }
+        for d in firstTrainingDay...data.lastDay {
+            let dayStart = LocalClock.startOfDay(d, utcOffsetSeconds: data.dayOffsets[d - data.firstDay])
+            for h in 0..<24 {
+                let t = dayStart + Double(h) * 3600
+                guard t + o.tauSeconds <= data.end else { break }
+                let cutoff = (d + h) % 2 == 0 ? dayStart : t
+                for a in data.apps.indices where firstLaunch[a] < cutoff {
+                    let rates = context.rates(app: a, day: d, hour: h)
+                    Features._append(
+                        dayRate: rates.day, weekdayRate: rates.weekday, dailyRate: rates.daily,
+                        recency: data.recency[a], t: t, cutoff: cutoff, secondOfDay: Double(h) * 3600,
+                        tau: o.tauSeconds, to: &x)
+                    y.append(Features._anyCold(data.recency[a].cold, after: t, through: t + o.tauSeconds) ? 1 : 0)
+                }
+            }
+        }
+    }
+
+    /// The design matrix (`count × Features.count`).
+    func matrix() throws -> Matrix {
+        try Matrix(rows: count, columns: Features.count, storage: x)
+    }
+}
+
+/// Window rates of an app with one day's launches left out.
+struct _LeaveDayOut {
+    let data: _FitData
+    let density: _DensityFit
+    let windowSlots: Int
+    let dayWindowKernel: [[Double]]
+    let weekWindowKernel: [Int: [Double]]
+    let coldByAppDay: [Int: [_ColdLaunch]]
+    let dWeekday: [Double]
+    let dAll: Double
+    /// Window sums at each local hour start: all-days `[app][hour]`, weekday and weekday-group
+    /// `[app][weekday · 24 + hour]`, device shape `[hour]`.
+    let hourlyDay: [[Double]]
+    let hourlyWeekday: [[Double]]
+    let hourlyGroup: [[Double]]
+    let hourlyShape: [Double]
+
+    init(_ data: _FitData, _ density: _DensityFit) {
+        self.data = data
+        self.density = density
+        let l = max(1, Int((data.options.tauMinutes / Double(data.options.slotMinutes)).rounded()))
+        windowSlots = l
+        dayWindowKernel = density.dayKernels.map { k in k.indices.map { _circularWindowSum(k, start: $0, count: l) } }
+        weekWindowKernel = density.weekKernels.mapValues { k in k.indices.map { _circularWindowSum(k, start: $0, count: l) } }
+        let stride = data.dayCount
+        coldByAppDay = Dictionary(grouping: data.cold) { $0.app * stride + ($0.day - data.firstDay) }
+        dWeekday = data.weekdayWeights
+        dAll = data.dayWeights.reduce(0, +)
+        let n = density.slotsPerDay
+        let hourSlot = { (h: Int) in min(n - 1, Int(Double(h) * 3600 / data.options.slotSeconds)) }
+        hourlyDay = density.day.map { f in (0..<24).map { _circularWindowSum(f, start: hourSlot($0), count: l) } }
+        let weekday = density.week.map { f in (0..<168).map { _circularWindowSum(f, start: ($0 / 24) * n + hourSlot($0 % 24), count: l) } }
+        hourlyWeekday = weekday
+        hourlyGroup = weekday.map { w in
+            (0..<168).map { kh in WeekdayShrinkage.group(ofWeekday: kh / 24).reduce(0) { $0 + w[$1 * 24 + kh % 24] } }
+        }
+        hourlyShape = (0..<24).map { _circularWindowSum(density.deviceShape, start: hourSlot($0), count: l) }
+    }
+
+    /// Rates for the window starting at local `hour` of local day `day`, without that day's data.
+    func rates(app a: Int, day: Int, hour: Int) -> (day: Double, weekday: Double, daily: Double) {
+        let n = density.slotsPerDay, o = data.options
+        let s0 = min(n - 1, Int(Double(hour) * 3600 / o.slotSeconds))
+        let k = LocalClock.weekday(day: day)
+        let group = WeekdayShrinkage.group(ofWeekday: k)
+        var all = hourlyDay[a][hour]
+        var weekday = hourlyWeekday[a][k * 24 + hour]
+        var groupSum = hourlyGroup[a][k * 24 + hour]
+        var launches = density.evidence[a]
+        let g = density.bandwidth[a]
+        let weekKernel = weekWindowKernel[g] ?? []
+        for c in coldByAppDay[a * data.dayCount + (day - data.firstDay)] ?? [] {
+            launches -= c.weight
+            all -= c.weight * dayWindowKernel[g][(s0 - c.daySlot + n) % n]
+            guard !weekKernel.isEmpty else { continue }
+            weekday -= c.weight * weekKernel[(k * n + s0 - c.weekSlot + 7 * n) % (7 * n)]
+            for k2 in group { groupSum -= c.weight * weekKernel[(k2 * n + s0 - c.weekSlot + 7 * n) % (7 * n)] }
+        }
+        let w = data.dayWeight(day)
+        let days = dAll - w
+        let e = WeekdayShrinkage.Evidence(
+            launches: max(0, launches), days: days, weekdayDays: dWeekday[k] - w,
+            groupDays: group.reduce(0) { $0 + dWeekday[$1] } - w)
+        let sums = WeekdayShrinkage.Sums(
+            all: max(0, all), weekday: max(0, weekday), group: max(0, groupSum),
+            deviceShape: hourlyShape[hour])
+        let r = WeekdayShrinkage.rates(sums, evidence: e, minimumLaunches: o.minimumAppLaunches, shrinkageDays: o.weekdayShrinkageDays)
+        return (r.day, r.weekday, days > 0 ? max(0, launches) / days : 0)
+    }
+}

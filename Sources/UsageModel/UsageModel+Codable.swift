@@ -1,0 +1,113 @@
+import Foundation
+
+extension UsageModel {
+    enum CodingKeys: String, CodingKey {
+        case schemaVersion, engineVersion, options, device, apps, profiles, coefficients
+        case historyEndInstant, summary, notes, dataDigest
+    }
+
+    /// Encodes every field; with `.sortedKeys` the output is byte-identical for the same model.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(schemaVersion, forKey: .schemaVersion)
+        try c.encode(engineVersion, forKey: .engineVersion)
+        try c.encode(options, forKey: .options)
+        try c.encode(device, forKey: .device)
+        try c.encode(apps, forKey: .apps)
+        try c.encode(profiles, forKey: .profiles)
+        try c.encode(coefficients, forKey: .coefficients)
+        try c.encode(historyEndInstant, forKey: .historyEndInstant)
+        try c.encode(summary, forKey: .summary)
+        try c.encode(notes, forKey: .notes)
+        try c.encode(dataDigest, forKey: .dataDigest)
+    }
+
+    /// Decodes and checks a model.
+    /// - Throws: ``UsageModelError`` (`unsupportedModel`) for another schema version or
+    ///   inconsistent arrays; `DecodingError` for malformed JSON.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let version = try c.decode(Int.self, forKey: .schemaVersion)
+        guard version == UsageModel.schemaVersion else {
+            throw UsageModelError(.unsupportedModel, expected: "schemaVersion \(UsageModel.schemaVersion) (got \(version))")
+        }
+        schemaVersion = version
+        engineVersion = try c.decode(String.self, forKey: .engineVersion)
+        options = try c.decode(UsageModelOptions.self, forKey: .options)
+        device = try c.decode(String.self, forKey: .device)
+        apps = try c.decode([String].self, forKey: .apps)
+        profiles = try c.decode([AppProfile].self, forKey: .profiles)
+        coefficients = try c.decode([Double].self, forKey: .coefficients)
+        historyEndInstant = try c.decode(Double.self, forKey: .historyEndInstant)
+        summary = try c.decode(FitSummary.self, forKey: .summary)
+        notes = try c.decode([String].self, forKey: .notes)
+        dataDigest = try c.decode(String.self, forKey: .dataDigest)
+        try _checkConsistency()
+    }
+
+    func _checkConsistency() throws {
+        try options.validate()
+        let n = options.slotsPerDay
+        func fail(_ what: String) -> UsageModelError { UsageModelError(.unsupportedModel, expected: what) }
+        guard apps == apps.sorted(), Set(apps).count == apps.count else { throw fail("sorted, distinct apps") }
+        guard profiles.map(\.app) == apps else { throw fail("one profile per app, in app order") }
+        guard profiles.allSatisfy({ $0.dayRates.count == n && $0.weekdayRates.count == 7 * n }) else {
+            throw fail("\(n) day rates and \(7 * n) weekday rates per profile")
+        }
+        guard coefficients.count == Features.count else { throw fail("\(Features.count) coefficients") }
+    }
+}
+
+/// A model file: one ``UsageModel`` per device, as JSON `{"devices": {id: model}, "schemaVersion": 1}`
+/// with sorted keys (byte-identical for the same models). Non-finite numbers (e.g. an infinite
+/// `halfLifeDays`) are written as the strings `"inf"`, `"-inf"`, `"nan"`.
+public struct UsageModelFile: Sendable, Codable {
+    /// File layout version.
+    public var schemaVersion: Int = UsageModel.schemaVersion
+    /// Models by device identifier.
+    public var devices: [String: UsageModel]
+
+    /// A file holding `devices`.
+    public init(devices: [String: UsageModel]) {
+        self.devices = devices
+    }
+
+    /// Device identifiers, sorted.
+    public var deviceIDs: [String] { devices.keys.sorted() }
+
+    /// Compact JSON with sorted keys, ending in a newline (compact because a device's rates are
+    /// thousands of numbers; pipe through `jq` to read it).
+    public func jsonText() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+    }
+
+    /// Decodes a model file.
+    /// - Throws: ``UsageModelError`` (`unsupportedModel`) for a bad or unknown layout.
+    public static func decode(_ data: Data) throws -> UsageModelFile {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        do {
+            return try decoder.decode(UsageModelFile.self, from: data)
+        } catch let error as UsageModelError {
+            throw error
+        } catch {
+            throw UsageModelError(.unsupportedModel, expected: "a Reveille model JSON file (\(error))")
+        }
+    }
+
+    /// The model of `device`, or the only model when `device` is `nil` and there is exactly one.
+    /// - Throws: ``UsageModelError`` (`unknownDevice`) otherwise.
+    public func model(device: String?) throws -> UsageModel {
+        if let device {
+            guard let m = devices[device] else { throw UsageModelError(.unknownDevice, expected: "a device in the model file") }
+            return m
+        }
+        guard devices.count == 1, let only = deviceIDs.first, let m = devices[only] else {
+            throw UsageModelError(.unknownDevice, expected: "--device ID: the file holds \(devices.count) devices")
+        }
+        return m
+    }
+}

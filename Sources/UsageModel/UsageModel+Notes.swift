@@ -1,0 +1,45 @@
+import Foundation
+import LaunchHistory
+
+extension UsageModel {
+    /// Human-readable explanations of the automatic choices a fit made.
+    static func _notes(_ data: _FitData, _ density: _DensityFit, rows: Int, tiny: Bool) -> [String] {
+        let o = data.options
+        var notes: [String] = []
+        let device = o.bandwidthGridMinutes[density.deviceBandwidth]
+        notes.append("\(data.apps.count) apps, \(data.cold.count) cold launches over \(data.dayCount) days; "
+            + "bandwidth by leave-one-day-out likelihood for \(density.qualifyingApps) apps, "
+            + "device bandwidth \(_fixedMinutes(device)) min for the rest")
+        let sparse = data.apps.indices.filter { density.evidence[$0] < o.minimumAppLaunches }
+        for a in sparse.prefix(5) {
+            notes.append("app \(data.apps[a]): \(_fixedMinutes(density.evidence[a])) weighted launches < "
+                + "\(_fixedMinutes(o.minimumAppLaunches)), leaning on the device time-of-day profile")
+        }
+        if sparse.count > 5 { notes.append("… and \(sparse.count - 5) more apps leaning on the device profile") }
+        if tiny {
+            notes.append("device has \(data.dayCount) day(s) of history: scorer held near the population prior (L2 × 20)")
+        }
+        if rows == 0 {
+            notes.append("no complete training hour before the end of the history: using the population-prior scorer")
+        }
+        return notes
+    }
+
+    /// FNV-1a 64 over each launch's app, instant and offset.
+    static func _digest(_ launches: [LaunchEvent]) -> String {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ byte: UInt64) { h = (h ^ (byte & 0xff)) &* 0x0000_0100_0000_01b3 }
+        func mixWord(_ word: UInt64) { for i in 0..<8 { mix(word >> (8 * UInt64(i))) } }
+        for e in launches {
+            for b in e.app.utf8 { mix(UInt64(b)) }
+            mixWord(e.instant.bitPattern)
+            mixWord(UInt64(bitPattern: Int64(e.utcOffsetSeconds)))
+        }
+        return String(h, radix: 16)
+    }
+}
+
+/// A number with at most one decimal, for notes.
+func _fixedMinutes(_ x: Double) -> String {
+    x == x.rounded() ? String(Int(x)) : String(format: "%.1f", x)
+}

@@ -1,0 +1,62 @@
+import ArgumentParser
+import LaunchHistory
+import UsageModel
+
+/// `reveille train`: fits one usage model per device and writes them as one JSON model file.
+struct TrainCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "train",
+        abstract: "Fit a usage model per device and write a versioned JSON model file.",
+        discussion: """
+            The file is {"devices": {ID: model}, "schemaVersion": 1} with sorted keys; each model holds \
+            aggregates and coefficients, never raw launch timestamps. Notes on automatic choices \
+            (bandwidths, cold-start priors) go to stderr.
+            """
+    )
+
+    @OptionGroup var input: HistoryInputOptions
+    @OptionGroup var common: CommonOptions
+
+    @Option(name: .shortAndLong, help: "Output model file (- for standard output).")
+    var output: String
+
+    @Option(help: "Fit only this device (default: every device).")
+    var device: String?
+
+    @Option(help: "Freshness window tau in minutes.")
+    var tauMinutes: Double = 60
+
+    @Option(help: "Half-life of the recency weight, in days.")
+    var halfLifeDays: Double = UsageModelOptions().halfLifeDays
+
+    func validate() throws {
+        guard (5...1440).contains(tauMinutes), tauMinutes.truncatingRemainder(dividingBy: 5) == 0 else {
+            throw ValidationError("--tau-minutes must be a multiple of 5 in 5…1440")
+        }
+        guard halfLifeDays > 0 else { throw ValidationError("--half-life-days must be positive") }
+    }
+
+    func run() throws {
+        try runMappingErrors {
+            let history = try input.load(common)
+            var options = UsageModelOptions()
+            options.tauMinutes = tauMinutes
+            options.halfLifeDays = halfLifeDays
+            var selected = history.devices
+            if let device {
+                guard let one = history.device(device) else {
+                    throw UsageModelError(.unknownDevice, expected: "--device naming a device of the history")
+                }
+                selected = [one]
+            }
+            var models: [String: UsageModel] = [:]
+            for d in selected where !d.launches.isEmpty {
+                let model = try UsageModel.fit(d.launches, options: options)
+                for note in model.notes { common.note("\(d.device): \(note)") }
+                models[d.device] = model
+            }
+            try AtomicFile.write(try UsageModelFile(devices: models).jsonText(), to: output)
+            common.note("trained \(models.count) device model(s)")
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import LinearAlgebra
+import Testing
+import TestSupport
+@testable import UsageModel
+
+@Suite struct LogisticRegressionTests {
+    /// Simulated design with an intercept and two standard-normal features.
+    static func simulate(rows: Int, beta: [Double], seed: UInt64) throws -> (Matrix, [Double]) {
+        var rng = SeededGenerator(seed: seed)
+        var storage: [Double] = [], y: [Double] = []
+        for _ in 0..<rows {
+            let x = [1.0] + (1..<beta.count).map { _ in _normal(&rng) }
+            storage += x
+            let p = LogisticRegression.sigmoid(zip(x, beta).reduce(0) { $0 + $1.0 * $1.1 })
+            y.append(Double.random(in: 0..<1, using: &rng) < p ? 1 : 0)
+        }
+        return (try Matrix(rows: rows, columns: beta.count, storage: storage), y)
+    }
+
+    @Test func recoversKnownCoefficients() throws {
+        let truth = [-1.0, 2.0, -0.5]
+        let (x, y) = try Self.simulate(rows: 20_000, beta: truth, seed: 7)
+        let fit = try LogisticRegression.fit(x: x, y: y, l2: 1e-3)
+        #expect(fit.converged)
+        for (b, t) in zip(fit.coefficients, truth) { #expect(abs(b - t) < 0.08) }
+    }
+
+    @Test func perfectlySeparableDataStaysFinite() throws {
+        let x = try Matrix([[1, -2], [1, -1], [1, -0.5], [1, 0.5], [1, 1], [1, 2]])
+        let y: [Double] = [0, 0, 0, 1, 1, 1]
+        let fit = try LogisticRegression.fit(x: x, y: y, l2: 0.1)
+        #expect(fit.coefficients.allSatisfy { $0.isFinite })
+        #expect(fit.coefficients[1] > 1 && fit.coefficients[1] < 50)
+        let p = try LogisticRegression.predict(x: x, coefficients: fit.coefficients)
+        #expect(p[0] < 0.5 && p[5] > 0.5)
+    }
+
+    @Test func degenerateColumnsFallBackWithoutCrashing() throws {
+        let x = try Matrix([[1, 0, 0], [1, 0, 0], [1, 0, 0], [1, 0, 0]])
+        let fit = try LogisticRegression.fit(x: x, y: [1, 1, 1, 1], l2: 1e-9)
+        #expect(fit.coefficients.allSatisfy { $0.isFinite })
+    }
+
+    @Test func calibratedWithinThreePointsPerDecile() throws {
+        let (x, y) = try Self.simulate(rows: 60_000, beta: [-2, 1.2, 0.6], seed: 11)
+        let fit = try LogisticRegression.fit(x: x, y: y, l2: 1e-3)
+        let p = try LogisticRegression.predict(x: x, coefficients: fit.coefficients)
+        let order = p.indices.sorted { p[$0] < p[$1] }
+        let size = order.count / 10
+        for d in 0..<10 {
+            let cell = order[(d * size)..<((d + 1) * size)]
+            let predicted = cell.reduce(0) { $0 + p[$1] } / Double(size)
+            let observed = cell.reduce(0) { $0 + y[$1] } / Double(size)
+            #expect(abs(predicted - observed) < 0.03, "decile \(d): \(predicted) vs \(observed)")
+        }
+    }
+}
+
+/// A standard normal draw (Box–Muller).
+func _normal(_ rng: inout SeededGenerator) -> Double {
+    let u = Double.random(in: Double.ulpOfOne..<1, using: &rng), v = Double.random(in: 0..<1, using: &rng)
+    return (-2 * log(u)).squareRoot() * cos(2 * Double.pi * v)
+}
