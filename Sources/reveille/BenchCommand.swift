@@ -6,6 +6,6 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Benchmarks: ingest speed, model kernels, planning, and evaluation over datasets.",
-        subcommands: [BenchIngestCommand.self]
+        subcommands: [BenchIngestCommand.self, BenchPlanCommand.self]
     )
 }
