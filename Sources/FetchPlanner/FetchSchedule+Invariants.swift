@@ -7,7 +7,7 @@ extension FetchSchedule {
 
     /// Checks what every schedule must satisfy, for tests and debugging:
     /// windows inside `[horizon.startUnix, horizon.endUnix)`; sorted by time then app;
-    /// `earliestBegin ≤ at == latestBegin`; each day's `spent + planned ≤ limit` and `planned`
+    /// `earliestBegin ≤ at == latestBegin`; each day's `planned ≤ max(0, limit − spent)` and `planned`
     /// equal to its windows' energy; `budget.planned ≤ budget.limit`; fetches of one app at least
     /// `minimumIntervalSeconds` apart; at most `deviceFetchesPerHour` windows in any hour.
     ///
@@ -30,7 +30,7 @@ extension FetchSchedule {
         guard abs(total - budget.planned) < 1e-4, budget.planned <= budget.limit + 1e-6 else {
             throw fail("budget: planned \(budget.planned) of limit \(budget.limit), windows use \(total)")
         }
-        for day in budget.days where day.spent + day.planned > day.limit + 1e-6 {
+        for day in budget.days where day.planned > max(0, day.limit - day.spent) + 1e-6 {
             throw fail("day \(day.date) over budget")
         }
         let byApp = Dictionary(grouping: windows, by: \.app)

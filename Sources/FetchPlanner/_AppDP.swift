@@ -5,15 +5,30 @@
 ///
 /// Dynamic programme over "last fetch at slot `j`, `c`-th new fetch of its day":
 /// `F[j][c] = W(j, j+K) − λ·cost_j + max(start, F[j'][c'] − W(j, j'+K))` over predecessors
-/// `j' ≤ j − M` (the overlap term is 0 for `j' ≤ j − K`, so those come from prefix maxima).
+/// `j' ≤ j − M` (the overlap term is 0 for `j' ≤ j − K`, so those up to `j − max(K, M)` come from
+/// prefix maxima).
 /// The count dimension exists only when the app is capped. Complexity O(slots · (K + cap)).
 struct _AppDP {
     let problem: _Problem
     let app: Int
+    /// The largest `W(j, j+K) / cost_j` over allowed slots: at prices at or above it (on every
+    /// day) no fetch of the app pays, and ``solve(lambda:)`` returns at once.
+    let bestRatio: Double
+
+    init(problem: _Problem, app: Int) {
+        self.problem = problem
+        self.app = app
+        let a = problem.apps[app]
+        var best = 0.0
+        for j in 0..<problem.slotCount where a.allowed(j) {
+            best = max(best, a.weightSum(j, j + problem.coverSlots) / a.cost[j])
+        }
+        bestRatio = a.excluded == nil ? best : 0
+    }
 
     func solve(lambda: [Double]) -> [Int] {
         let p = problem, a = p.apps[app], n = p.slotCount, k = p.coverSlots, m = p.intervalSlots
-        guard a.excluded == nil, a.weightPrefix[n] > 0 else { return [] }
+        guard a.excluded == nil, bestRatio > (lambda.min() ?? 0) else { return [] }
         let capped = a.capRemaining.contains { $0 != Int.max }
         let width = capped ? max(1, min(n, a.capRemaining.max() ?? 1)) : 1
         var f = [Double](repeating: -.infinity, count: n * width)
@@ -42,7 +57,7 @@ struct _AppDP {
                           _ f: [Double], _ pmAll: [Double], _ pmAllAt: [Int],
                           _ pmDay: [Double], _ pmDayAt: [Int]) -> (Int, Double) {
         var best = (capped && c > 1) ? (-1, -Double.infinity) : (-1, 0.0)
-        let far = j - k
+        let far = j - max(k, m)
         if far >= 0 {
             if c == 1 {
                 let q = capped ? min(far, dayStart[j] - 1) : far
@@ -55,13 +70,21 @@ struct _AppDP {
         for jp in stride(from: max(0, far + 1), through: j - m, by: 1) {
             let sameDay = dayStart[jp] == dayStart[j]
             let cp: Int
-            if !capped { cp = 1 } else if sameDay { cp = c - 1 } else { guard c == 1 else { continue }; cp = 0 }
+            if !capped {
+                cp = 1
+            } else if sameDay {
+                guard c > 1 else { continue }
+                cp = c - 1
+            } else {
+                guard c == 1 else { continue }
+                cp = 0
+            }
             let range = cp >= 1 ? (cp - 1)...(cp - 1) : 0...(width - 1)
             for ci in range {
                 let v = f[jp * width + ci]
                 guard v > -.infinity else { continue }
                 let value = v - a.weightSum(j, jp + k)
-                if value > best.1 { best = (jp * width + ci, value) }
+                if _atLeast(value, best.1) { best = (jp * width + ci, value) }
             }
         }
         return best
@@ -74,14 +97,15 @@ struct _AppDP {
         for c in 0..<width {
             let s = j * width + c
             if continues { pmDay[s] = pmDay[s - width]; pmDayAt[s] = pmDayAt[s - width] }
-            if f[s] > pmDay[s] { pmDay[s] = f[s]; pmDayAt[s] = s }
-            if f[s] > pmAll[j] { pmAll[j] = f[s]; pmAllAt[j] = s }
+            guard f[s] > -.infinity else { continue }
+            if _atLeast(f[s], pmDay[s]) { pmDay[s] = f[s]; pmDayAt[s] = s }
+            if _atLeast(f[s], pmAll[j]) { pmAll[j] = f[s]; pmAllAt[j] = s }
         }
     }
 
     func _backtrack(_ f: [Double], _ back: [Int], _ width: Int) -> [Int] {
         var bestState = -1, bestValue = 0.0
-        for (s, v) in f.enumerated() where v > bestValue { bestValue = v; bestState = s }
+        for (s, v) in f.enumerated() where v > 0 && _atLeast(v, bestValue) { bestValue = v; bestState = s }
         var slots: [Int] = []
         var s = bestState
         while s >= 0 {
@@ -90,4 +114,11 @@ struct _AppDP {
         }
         return slots.reversed()
     }
+}
+
+/// `v ≥ best` up to a relative 1e-12 (floating-point noise in prefix-sum differences): ties then go
+/// to the later slot, so fetches land as close before the expected use as the value allows.
+@inline(__always)
+func _atLeast(_ v: Double, _ best: Double) -> Bool {
+    v > -.infinity && v >= best - 1e-12 * max(1, abs(best))
 }

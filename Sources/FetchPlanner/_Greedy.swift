@@ -20,7 +20,8 @@ enum _Greedy {
     }
 
     /// Adds fetches by best marginal value per energy unit until none is feasible and worth
-    /// ``PlatformRules/minimumValue``. Ties go to the earlier app in the request, then the earlier slot.
+    /// ``PlatformRules/minimumValue``. Ties (within a relative 1e-12) go to the earlier app in the request, then to the later slot
+    /// (closest before the expected use).
     static func fill(_ start: _PlanState) -> _PlanState {
         var state = start
         let problem = state.problem
@@ -33,7 +34,8 @@ enum _Greedy {
                 let cost = problem.apps[a].cost
                 for j in 0..<problem.slotCount where gains[a][j] >= floor {
                     let ratio = gains[a][j] / cost[j]
-                    guard ratio > bestRatio, state.violation(adding: a, j) == nil else { continue }
+                    let better = best?.app == a ? _atLeast(ratio, bestRatio) : ratio > bestRatio * (1 + 1e-12)
+                    guard better, state.violation(adding: a, j) == nil else { continue }
                     bestRatio = ratio
                     best = _Fetch(app: a, slot: j)
                 }
