@@ -37,27 +37,40 @@ struct BenchPlanCommand: ParsableCommand {
     func run() throws {
         try runMappingErrors {
             common.note("plan: \(kind.rawValue) forecasts, \(apps) apps × 288 slots, budget \(budget), \(seeds) seeds")
-            var lines: [String] = []
-            for method in PlanningMethod.allCases {
-                var best = 0.0, value = 0.0, hits = 0.0
-                for seed in 1...seeds {
-                    let request = SyntheticRequests.request(kind: kind, apps: apps, budget: budget, seed: UInt64(seed))
-                    var fastest = Double.infinity
-                    for _ in 0..<repetitions {
-                        let clock = ContinuousClock(), start = clock.now
-                        _ = try FetchPlanner.plan(request, method: method)
-                        let elapsed = start.duration(to: clock.now)
-                        fastest = min(fastest, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
-                    }
-                    best += fastest
+            let methods = PlanningMethod.allCases
+            var seconds = [Double](repeating: 0, count: methods.count)
+            var values = [[Double]](repeating: [], count: methods.count)
+            var hits = [Double](repeating: 0, count: methods.count)
+            for seed in 1...seeds {
+                let request = SyntheticRequests.request(kind: kind, apps: apps, budget: budget, seed: UInt64(seed))
+                for (m, method) in methods.enumerated() {
+                    seconds[m] += try fastest { _ = try FetchPlanner.plan(request, method: method) }
                     let o = try FetchPlanner.objective(request, method: method)
-                    value += o.value
-                    hits += o.expectedHits
+                    values[m].append(o.value)
+                    hits[m] += o.expectedHits
                 }
-                let name = method.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)
-                lines.append("\(name) \(_fixed(best / Double(seeds) * 1000, 2)) ms/plan  expected hits \(_fixed(hits, 4))  value \(_fixed(value, 4))")
             }
-            print(lines.joined(separator: "\n"))
+            for (m, method) in methods.enumerated() {
+                let name = method.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)
+                let total = values[m].reduce(0, +)
+                print("\(name) \(_fixed(seconds[m] / Double(seeds) * 1000, 2)) ms/plan  expected hits \(_fixed(hits[m], 4))  value \(_fixed(total, 4))")
+            }
+            let pairs = zip(values[1], values[0])
+            let better = pairs.filter { $0 > $1 + 1e-9 }.count, worse = pairs.filter { $0 < $1 - 1e-9 }.count
+            let ratio = values[1].reduce(0, +) / max(1e-12, values[0].reduce(0, +))
+            print("lagrangian vs greedy: better on \(better), worse on \(worse) of \(seeds) days; value ratio \(_fixed(ratio, 4))")
         }
+    }
+
+    /// The fastest of `repetitions` runs of `body`, in seconds.
+    func fastest(_ body: () throws -> Void) throws -> Double {
+        var best = Double.infinity
+        for _ in 0..<repetitions {
+            let clock = ContinuousClock(), start = clock.now
+            try body()
+            let elapsed = start.duration(to: clock.now)
+            best = min(best, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+        }
+        return best
     }
 }

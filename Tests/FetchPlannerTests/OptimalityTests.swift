@@ -69,7 +69,7 @@ import TestSupport
                 if try FetchPlanner.objective(request, method: .greedy).value >= optimum - 1e-9 { greedyMatches += 1 }
             }
         }
-        #expect(matches >= 76, "best optimal on \(matches) of 80")
+        #expect(matches == 80, "best optimal on \(matches) of 80")
         #expect(matches >= greedyMatches)
     }
 
