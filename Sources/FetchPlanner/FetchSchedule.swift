@@ -26,11 +26,17 @@ public struct FetchSchedule: Codable, Sendable, Equatable {
 
     /// The horizon `[start, end)`.
     public struct Horizon: Codable, Sendable, Equatable {
+        /// The first slot's start, ISO-8601.
         public var start: String
+        /// The end (exclusive), ISO-8601 with the offset in effect then.
         public var end: String
+        /// `start` in Unix seconds.
         public var startUnix: Double
+        /// `end` in Unix seconds.
         public var endUnix: Double
+        /// Slot length in seconds.
         public var slotSeconds: Double
+        /// The freshness window `tau` in seconds.
         public var tauSeconds: Double
     }
 
@@ -70,9 +76,11 @@ public struct FetchSchedule: Codable, Sendable, Equatable {
 
     /// One planned fetch.
     public struct Window: Codable, Sendable, Equatable {
+        /// The app to wake.
         public var app: String
         /// The instant to fire (start of the slot from which it serves launches).
         public var at: String
+        /// `at` in Unix seconds.
         public var atUnix: Double
         /// The earliest the OS may run it (`at − leadMinutes`, clamped; see ``PlatformRules/leadMinutes``).
         public var earliestBegin: String
@@ -92,13 +100,18 @@ public struct FetchSchedule: Codable, Sendable, Equatable {
 
     /// An app that got nothing, and why.
     public struct LeftOut: Codable, Sendable, Equatable {
+        /// The app.
         public var app: String
+        /// The constraint that kept its most valuable window out.
         public var constraint: Constraint
         /// A short sentence with the detail.
         public var detail: String
     }
 
-    /// The constraint that kept an app out of the plan.
+    /// The constraint that kept an app out of the plan: its most valuable window breaks this rule
+    /// given the rest of the plan (`budget`: the day's energy went to windows of higher value per
+    /// unit; `lowValue`: no window is worth ``PlatformRules/minimumValue``, e.g. a zero forecast or
+    /// launches already served by spent fetches).
     public enum Constraint: String, Codable, Sendable, CaseIterable {
         case budget, forceQuit, backgroundRefreshOff, minimumInterval, lowValue, dailyCap, notYetAllowed, rateLimit
         case dataBudget
