@@ -44,7 +44,7 @@ struct _ScheduleBuilder {
             let earliest = _earliestBegin(at: at, previous: lastAt[f.app].filter { $0 < at }.max(), app: app.name)
             lastAt[f.app].append(at)
             let first = problem.instant(max(lo, f.slot))
-            let minutes = max(0, hi - max(lo, f.slot)) * Int(r.slotSeconds) / 60
+            let minutes = Int(Double(max(0, hi - max(lo, f.slot))) * r.slotSeconds / 60)
             let start = line.minuteOfDay(first)
             let reason = app.evidence?.reason(startMinute: start, lengthMinutes: minutes)
                 ?? _probabilityReason(1 - none, startMinute: start, lengthMinutes: minutes)

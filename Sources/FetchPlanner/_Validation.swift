@@ -15,25 +15,30 @@ enum _Validation {
             try _forecast(app, index: k, slotCount: r.slotCount)
         }
         try _state(r.state)
-        for (k, s) in r.spentFetches.enumerated() where !s.at.isFinite || !(s.energyCost >= 0) || !s.energyCost.isFinite {
+        for (k, s) in r.spentFetches.enumerated() where !_instant(s.at) || !(s.energyCost >= 0) || !s.energyCost.isFinite {
             throw PlanningError(.invalidSpentFetch, field: "spentFetches[\(k)]", expected: "a finite instant and an energy cost ≥ 0")
         }
     }
 
+    /// Instants are accepted within ±1e11 s of the epoch (years −1200 … 5100).
+    static func _instant(_ t: Double) -> Bool { t.isFinite && abs(t) <= 1e11 }
+
     static func _horizon(_ r: PlanningRequest) throws {
-        guard r.slotSeconds.isFinite, r.slotSeconds > 0, r.slotCount > 0, r.horizonStart.isFinite else {
-            throw PlanningError(.invalidSlots, field: "slotSeconds/slotCount/horizonStart", expected: "positive slot length and count, finite start")
+        guard r.slotSeconds.isFinite, r.slotSeconds > 0, r.slotSeconds <= 86_400, r.slotCount > 0,
+              _instant(r.horizonStart), _instant(r.horizonEnd), _instant(r.generatedAt) else {
+            throw PlanningError(.invalidSlots, field: "slotSeconds/slotCount/horizonStart/generatedAt",
+                                expected: "a slot of (0, 86400] s, a positive count, instants within ±1e11 s")
         }
         let k = r.tauSeconds / r.slotSeconds
-        guard r.tauSeconds.isFinite, k >= 1, abs(k - k.rounded()) < 1e-9 else {
-            throw PlanningError(.invalidTau, field: "tauSeconds", expected: "a positive whole multiple of slotSeconds")
+        guard r.tauSeconds.isFinite, r.tauSeconds <= 7 * 86_400, k >= 1, abs(k - k.rounded()) < 1e-9 else {
+            throw PlanningError(.invalidTau, field: "tauSeconds", expected: "a positive whole multiple of slotSeconds, at most 7 days")
         }
         guard abs(r.utcOffsetSeconds) <= LocalClock.maximumOffsetSeconds else {
             throw PlanningError(.invalidOffset, field: "utcOffsetSeconds", expected: "within ±18 h")
         }
         var last = -Double.infinity
         for (k, c) in r.offsetChanges.enumerated() {
-            guard abs(c.utcOffsetSeconds) <= LocalClock.maximumOffsetSeconds, c.at.isFinite else {
+            guard abs(c.utcOffsetSeconds) <= LocalClock.maximumOffsetSeconds, _instant(c.at) else {
                 throw PlanningError(.invalidOffset, field: "offsetChanges[\(k)]", expected: "a finite instant and an offset within ±18 h")
             }
             guard c.at > last else {
@@ -90,6 +95,9 @@ enum _Validation {
         guard app.energyCost.isFinite, app.energyCost > 0 else {
             throw PlanningError(.invalidCost, field: "apps[\(k)].energyCost", expected: "a positive finite number")
         }
+        for (d, day) in (app.evidence?.launchMinutesByDay ?? []).enumerated() where day.contains(where: { !(0..<1440).contains($0) }) {
+            throw PlanningError(.invalidEvidence, field: "apps[\(k)].evidence.launchMinutesByDay[\(d)]", expected: "minutes of day in 0..<1440")
+        }
     }
 
     static func _state(_ s: DeviceState) throws {
@@ -97,7 +105,7 @@ enum _Validation {
         for (k, a) in s.apps.enumerated() {
             let counts = a.fetchResults.map { $0.newData >= 0 && $0.noData >= 0 && $0.failed >= 0 } ?? true
             guard names.insert(a.app).inserted, counts, a.bytesPerFetch.isFinite, a.bytesPerFetch >= 0,
-                  (a.maxFetchesPerDay ?? 0) >= 0, a.earliestBegin?.isFinite ?? true else {
+                  (a.maxFetchesPerDay ?? 0) >= 0, a.earliestBegin.map(_instant) ?? true else {
                 throw PlanningError(.invalidSettings, field: "state.apps[\(k)]",
                                     expected: "a unique app, counts ≥ 0, bytesPerFetch ≥ 0, maxFetchesPerDay ≥ 0, finite earliestBegin")
             }

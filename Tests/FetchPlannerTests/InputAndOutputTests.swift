@@ -25,6 +25,13 @@ import TestSupport
         ("negative interval", .invalidRule, { $0.rules.minimumIntervalSeconds = -1 }),
         ("negative counts", .invalidSettings, { $0.state.apps = [AppSettings(app: "x", fetchResults: FetchResultCounts(newData: -1, noData: 0, failed: 0))] }),
         ("infinite spent fetch", .invalidSpentFetch, { $0.spentFetches = [SpentFetch(app: "x", at: .infinity)] }),
+        ("start beyond year 5100", .invalidSlots, { $0.horizonStart = 1e12 }),
+        ("tau of a year", .invalidTau, { $0.tauSeconds = 365 * 86_400 }),
+        ("evidence minute out of day", .invalidEvidence, { $0.apps[0].evidence = ReasonEvidence(launchMinutesByDay: [[1440]]) }),
+        ("low-power scale above 1", .invalidBudget, { $0.budget.lowPowerScale = 2 }),
+        ("empty preferred window multiplier", .invalidRule, {
+            $0.rules.preferredWindows = [PreferredWindow(startMinute: 0, endMinute: 60, costMultiplier: 0)]
+        }),
     ]
 
     @Test(arguments: broken.indices)
