@@ -5,7 +5,7 @@ import TestSupport
 
 /// Plans on tiny inputs against the brute-force optimum.
 @Suite struct OptimalityTests {
-    /// The best value over every feasible set of at most `budget` unit-cost fetches at slot starts
+    /// The best value over every feasible set of fetches at slot starts whose energy fits the budget
     /// (only the minimum interval and budget constrain; each app's value is the union of the
     /// `[j, j + K)` slot ranges it serves).
     static func bruteForce(_ r: PlanningRequest) -> Double {
@@ -21,16 +21,17 @@ import TestSupport
             return total
         }
         var best = 0.0
-        func extend(_ chosen: [(Int, Int)], from: Int) {
+        func extend(_ chosen: [(Int, Int)], energy: Double, from: Int) {
             best = max(best, value(chosen))
-            guard chosen.count < Int(r.budget.energyUnitsPerDay) else { return }
             for c in from..<candidates.count {
                 let (a, j) = candidates[c]
-                guard !chosen.contains(where: { $0.0 == a && abs($0.1 - j) < m }) else { continue }
-                extend(chosen + [(a, j)], from: c + 1)
+                let cost = r.apps[a].energyCost
+                guard energy + cost <= r.budget.energyUnitsPerDay + 1e-9,
+                      !chosen.contains(where: { $0.0 == a && abs($0.1 - j) < m }) else { continue }
+                extend(chosen + [(a, j)], energy: energy + cost, from: c + 1)
             }
         }
-        extend([], from: 0)
+        extend([], energy: 0, from: 0)
         return best
     }
 
@@ -56,6 +57,19 @@ import TestSupport
         #expect(greedy <= optimum + 1e-9 && lagrangian <= optimum + 1e-9)
         #expect(greedy >= (1 - exp(-1)) * optimum - 1e-9, "greedy below (1 - 1/e) of the optimum")
         #expect(best >= max(greedy, lagrangian) - 1e-12)
+        _ = try _Requests.plan(request)
+    }
+
+    @Test(arguments: Array(UInt64(1)...20))
+    func unequalCostsStayWithinTheCostBenefitBound(seed: UInt64) throws {
+        var request = Self.tiny(seed, minimumIntervalSeconds: 300)
+        for a in request.apps.indices { request.apps[a].energyCost = [0.5, 1, 1.5][(Int(seed) + a) % 3] }
+        request.budget.energyUnitsPerDay = 2
+        let optimum = Self.bruteForce(request)
+        let greedy = try FetchPlanner.objective(request, method: .greedy).value
+        let best = try FetchPlanner.objective(request, method: .best).value
+        #expect(greedy >= (1 - exp(-1)) / 2 * optimum - 1e-9)
+        #expect(best <= optimum + 1e-9 && best >= greedy - 1e-12)
         _ = try _Requests.plan(request)
     }
 
