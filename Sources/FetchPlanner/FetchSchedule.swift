@@ -86,7 +86,8 @@ public struct FetchSchedule: Codable, Sendable, Equatable {
         public var earliestBegin: String
         /// The latest the OS should begin it (`at`).
         public var latestBegin: String
-        /// P(at least one cold launch in the slots this fetch newly serves), slots independent.
+        /// P(a cold launch in the slots this fetch newly serves): `min(1, expectedHits)`, since cold
+        /// launches are at least `tau` apart and at most one falls in the `tau` a fetch serves.
         public var probability: Double
         /// Expected cold launches this fetch newly serves (its marginal expected hits).
         public var expectedHits: Double

@@ -38,8 +38,9 @@ struct _ScheduleBuilder {
             let app = problem.apps[f.app]
             let lo = max(f.slot, servedUntil[f.app]), hi = min(problem.slotCount, f.slot + k)
             servedUntil[f.app] = max(servedUntil[f.app], f.slot + k)
-            var hits = 0.0, none = 1.0
-            for i in stride(from: lo, to: hi, by: 1) { hits += app.probability[i]; none *= 1 - app.probability[i] }
+            var hits = 0.0
+            for i in stride(from: lo, to: hi, by: 1) { hits += app.probability[i] }
+            let probability = min(1, hits)
             let at = problem.instant(f.slot)
             let earliest = _earliestBegin(at: at, previous: lastAt[f.app].filter { $0 < at }.max(), app: app.name)
             lastAt[f.app].append(at)
@@ -47,10 +48,10 @@ struct _ScheduleBuilder {
             let minutes = Int(Double(max(0, hi - max(lo, f.slot))) * r.slotSeconds / 60)
             let start = line.minuteOfDay(first)
             let reason = app.evidence?.reason(startMinute: start, lengthMinutes: minutes)
-                ?? _probabilityReason(1 - none, startMinute: start, lengthMinutes: minutes)
+                ?? _probabilityReason(probability, startMinute: start, lengthMinutes: minutes)
             out.append(FetchSchedule.Window(
                 app: app.name, at: line.iso(at), atUnix: at, earliestBegin: line.iso(earliest), latestBegin: line.iso(at),
-                probability: _round(1 - none), expectedHits: _round(hits), value: _round(hits * app.pNewData),
+                probability: _round(probability), expectedHits: _round(hits), value: _round(hits * app.pNewData),
                 energyCost: _round(app.cost[f.slot]), reason: reason))
         }
         return out

@@ -95,7 +95,7 @@ import TestSupport
         var schedule = try _Requests.plan(request)
         #expect(schedule.windows.map(\.atUnix) == [600])
         #expect(schedule.windows.first?.expectedHits == 1.0)
-        #expect(schedule.windows.first?.probability == 0.75)
+        #expect(schedule.windows.first?.probability == 1.0)
         request.budget.energyUnitsPerDay = 2
         schedule = try _Requests.plan(request)
         #expect(schedule.windows.map(\.atUnix) == [600, 1800])
