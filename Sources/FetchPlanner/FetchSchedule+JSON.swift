@@ -1,0 +1,12 @@
+import Foundation
+
+extension FetchSchedule {
+    /// The schedule as pretty-printed JSON with sorted keys and a final newline: byte-identical for
+    /// identical schedules (numbers are rounded to 6 decimals when built, so their shortest
+    /// representation is stable).
+    public func jsonText() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+    }
+}

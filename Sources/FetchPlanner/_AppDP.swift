@@ -1,0 +1,124 @@
+/// Exact per-app solution of the Lagrangian subproblem: for prices `λ_d` per energy unit on each
+/// local day, choose the app's fetch slots maximising
+/// `Σ_{i ∈ ∪ [j, j+K)} w_i − Σ_j λ_{day(j)} · cost_j`
+/// subject to the minimum interval (`M` slots), the allowed slots and the per-day cap.
+///
+/// Dynamic programme over "last fetch at slot `j`, `c`-th new fetch of its day":
+/// `F[j][c] = W(j, j+K) − λ·cost_j + max(start, F[j'][c'] − W(j, j'+K))` over predecessors
+/// `j' ≤ j − M` (the overlap term is 0 for `j' ≤ j − K`, so those up to `j − max(K, M)` come from
+/// prefix maxima).
+/// The count dimension exists only when the app is capped. Complexity O(slots · (K + cap)).
+struct _AppDP {
+    let problem: _Problem
+    let app: Int
+    /// The largest `W(j, j+K) / cost_j` over allowed slots: at prices at or above it (on every
+    /// day) no fetch of the app pays, and ``solve(lambda:)`` returns at once.
+    let bestRatio: Double
+
+    init(problem: _Problem, app: Int) {
+        self.problem = problem
+        self.app = app
+        let a = problem.apps[app]
+        var best = 0.0
+        for j in 0..<problem.slotCount where a.allowed(j) {
+            best = max(best, a.weightSum(j, j + problem.coverSlots) / a.cost[j])
+        }
+        bestRatio = a.excluded == nil ? best : 0
+    }
+
+    func solve(lambda: [Double]) -> [Int] {
+        let p = problem, a = p.apps[app], n = p.slotCount, k = p.coverSlots, m = p.intervalSlots
+        guard a.excluded == nil, bestRatio > (lambda.min() ?? 0) else { return [] }
+        let capped = a.capRemaining.contains { $0 != Int.max }
+        let width = capped ? max(1, min(n, a.capRemaining.max() ?? 1)) : 1
+        var f = [Double](repeating: -.infinity, count: n * width)
+        var back = [Int](repeating: -1, count: n * width)
+        var pmAll = [Double](repeating: -.infinity, count: n), pmAllAt = [Int](repeating: -1, count: n)
+        var pmDay = [Double](repeating: -.infinity, count: n * width), pmDayAt = [Int](repeating: -1, count: n * width)
+        var dayStart = [Int](repeating: 0, count: n)
+        for j in 1..<max(1, n) { dayStart[j] = p.slotDay[j] == p.slotDay[j - 1] ? dayStart[j - 1] : j }
+        for j in 0..<n {
+            let d = p.slotDay[j]
+            if a.allowed(j) {
+                let g = a.weightSum(j, j + k) - lambda[d] * a.cost[j]
+                for c in 1...min(width, a.capRemaining[d]) {
+                    let (pred, value) = _bestPredecessor(j, c, capped, width, k, m, dayStart, f, pmAll, pmAllAt, pmDay, pmDayAt)
+                    f[j * width + c - 1] = g + value
+                    back[j * width + c - 1] = pred
+                }
+            }
+            _updatePrefix(j, width, dayStart, f, &pmAll, &pmAllAt, &pmDay, &pmDayAt)
+        }
+        return _backtrack(f, back, width)
+    }
+
+    /// The best way to arrive at `(j, c)`: `(-1, 0)` for a first fetch, else the predecessor state.
+    func _bestPredecessor(_ j: Int, _ c: Int, _ capped: Bool, _ width: Int, _ k: Int, _ m: Int, _ dayStart: [Int],
+                          _ f: [Double], _ pmAll: [Double], _ pmAllAt: [Int],
+                          _ pmDay: [Double], _ pmDayAt: [Int]) -> (Int, Double) {
+        var best = (capped && c > 1) ? (-1, -Double.infinity) : (-1, 0.0)
+        let far = j - max(k, m)
+        if far >= 0 {
+            if c == 1 {
+                let q = capped ? min(far, dayStart[j] - 1) : far
+                if q >= 0, pmAll[q] > best.1 { best = (pmAllAt[q], pmAll[q]) }
+            } else if dayStart[far] == dayStart[j], pmDay[far * width + c - 2] > best.1 {
+                best = (pmDayAt[far * width + c - 2], pmDay[far * width + c - 2])
+            }
+        }
+        let a = problem.apps[app]
+        for jp in stride(from: max(0, far + 1), through: j - m, by: 1) {
+            let sameDay = dayStart[jp] == dayStart[j]
+            let cp: Int
+            if !capped {
+                cp = 1
+            } else if sameDay {
+                guard c > 1 else { continue }
+                cp = c - 1
+            } else {
+                guard c == 1 else { continue }
+                cp = 0
+            }
+            let range = cp >= 1 ? (cp - 1)...(cp - 1) : 0...(width - 1)
+            for ci in range {
+                let v = f[jp * width + ci]
+                guard v > -.infinity else { continue }
+                let value = v - a.weightSum(j, jp + k)
+                if _atLeast(value, best.1) { best = (jp * width + ci, value) }
+            }
+        }
+        return best
+    }
+
+    func _updatePrefix(_ j: Int, _ width: Int, _ dayStart: [Int], _ f: [Double],
+                       _ pmAll: inout [Double], _ pmAllAt: inout [Int], _ pmDay: inout [Double], _ pmDayAt: inout [Int]) {
+        if j > 0 { pmAll[j] = pmAll[j - 1]; pmAllAt[j] = pmAllAt[j - 1] }
+        let continues = j > 0 && dayStart[j] == dayStart[j - 1]
+        for c in 0..<width {
+            let s = j * width + c
+            if continues { pmDay[s] = pmDay[s - width]; pmDayAt[s] = pmDayAt[s - width] }
+            guard f[s] > -.infinity else { continue }
+            if _atLeast(f[s], pmDay[s]) { pmDay[s] = f[s]; pmDayAt[s] = s }
+            if _atLeast(f[s], pmAll[j]) { pmAll[j] = f[s]; pmAllAt[j] = s }
+        }
+    }
+
+    func _backtrack(_ f: [Double], _ back: [Int], _ width: Int) -> [Int] {
+        var bestState = -1, bestValue = 0.0
+        for (s, v) in f.enumerated() where v > 0 && _atLeast(v, bestValue) { bestValue = v; bestState = s }
+        var slots: [Int] = []
+        var s = bestState
+        while s >= 0 {
+            slots.append(s / width)
+            s = back[s]
+        }
+        return slots.reversed()
+    }
+}
+
+/// `v ≥ best` up to a relative 1e-12 (floating-point noise in prefix-sum differences): ties then go
+/// to the later slot, so fetches land as close before the expected use as the value allows.
+@inline(__always)
+func _atLeast(_ v: Double, _ best: Double) -> Bool {
+    v > -.infinity && v >= best - 1e-12 * max(1, abs(best))
+}

@@ -1,0 +1,85 @@
+/// Lagrangian relaxation of the daily energy budgets.
+///
+/// Pricing day `d`'s energy at `λ_d` separates the problem by app; ``_AppDP`` solves each app
+/// exactly. The day's planned energy is non-increasing in `λ_d`, so bisection finds the smallest
+/// price whose plan fits (`λ⁺`, feasible) and a slightly smaller one (`λ⁻`, possibly over budget).
+/// Both plans are completed: `λ⁻`'s is repaired by dropping the fetch that loses the least value per
+/// energy unit until every cross-app constraint holds, then both are filled greedily with the energy
+/// left; the better one is returned. Multi-day horizons price the days one after another
+/// (two sweeps). Complexity O(iterations · apps · slots · (K + cap)), iterations ≤ 40 per day (about 14 at the 1e-4 precision); apps whose best single fetch is
+/// worth less than the price are skipped in O(1).
+enum _Lagrangian {
+    static func plan(_ problem: _Problem) -> _PlanState {
+        let dps = (0..<problem.apps.count).map { _AppDP(problem: problem, app: $0) }
+        var lambda = [Double](repeating: 0, count: problem.days.count)
+        var below = lambda
+        let sweeps = problem.days.count == 1 ? 1 : 2
+        for _ in 0..<sweeps {
+            for d in 0..<problem.days.count {
+                (lambda[d], below[d]) = _price(day: d, lambda: lambda, problem: problem, dps: dps)
+            }
+        }
+        let upper = _complete(_state(problem, dps.map { $0.solve(lambda: lambda) }))
+        let lower = _complete(_state(problem, dps.map { $0.solve(lambda: below) }))
+        return problem.objective(lower.fetches).value > problem.objective(upper.fetches).value ? lower : upper
+    }
+
+    /// Bisects day `d`'s price to a relative precision of 1e-4: returns `(λ⁺, λ⁻)`. Stops early
+    /// when a price's plan uses the day's energy exactly (that plan is then optimal for the day).
+    static func _price(day d: Int, lambda: [Double], problem: _Problem, dps: [_AppDP]) -> (Double, Double) {
+        let limit = problem.dayRemaining(d)
+        func cost(_ price: Double) -> Double {
+            var l = lambda
+            l[d] = price
+            var total = 0.0
+            for (a, dp) in dps.enumerated() {
+                for j in dp.solve(lambda: l) where problem.slotDay[j] == d { total += problem.apps[a].cost[j] }
+            }
+            return total
+        }
+        if cost(0) <= limit + 1e-9 { return (0, 0) }
+        let maxRatio = dps.map(\.bestRatio).max() ?? 0
+        var lo = 0.0, hi = maxRatio + 1
+        for _ in 0..<40 where hi - lo > 1e-4 * hi {
+            let mid = (lo + hi) / 2
+            let c = cost(mid)
+            if abs(c - limit) <= 1e-9 { return (mid, mid) }
+            if c < limit { hi = mid } else { lo = mid }
+        }
+        return (hi, lo)
+    }
+
+    /// A plan state holding the per-app solutions (each already respects the per-app rules).
+    static func _state(_ problem: _Problem, _ slots: [[Int]]) -> _PlanState {
+        var state = _PlanState(problem)
+        for (a, list) in slots.enumerated() { for j in list { state.add(a, j) } }
+        return state
+    }
+
+    /// Repairs cross-app constraints, drops fetches worth less than the minimum value, then fills.
+    static func _complete(_ start: _PlanState) -> _PlanState {
+        var state = start
+        while !state.crossAppFeasible, let worst = _leastEfficient(state, perCost: true) {
+            state.remove(worst.fetch.app, worst.fetch.slot)
+        }
+        let floor = state.problem.request.rules.minimumValue
+        while let worst = _leastEfficient(state, perCost: false), worst.loss < floor {
+            state.remove(worst.fetch.app, worst.fetch.slot)
+        }
+        return _Greedy.fill(state)
+    }
+
+    /// The fetch whose removal loses the least value (per energy unit when `perCost`).
+    static func _leastEfficient(_ state: _PlanState, perCost: Bool) -> (fetch: _Fetch, loss: Double)? {
+        var best: (fetch: _Fetch, loss: Double)?
+        var bestKey = Double.infinity
+        for f in state.fetches {
+            var without = state
+            without.remove(f.app, f.slot)
+            let loss = without.marginalValue(f.app, f.slot)
+            let key = perCost ? loss / state.problem.apps[f.app].cost[f.slot] : loss
+            if key < bestKey { bestKey = key; best = (f, loss) }
+        }
+        return best
+    }
+}

@@ -1,0 +1,78 @@
+extension _Problem {
+    /// Validates `request` and precomputes weights, costs, allowed slots and day budgets.
+    /// Complexity O(apps · slots + spent fetches · slots).
+    init(_ request: PlanningRequest) throws {
+        try _Validation.check(request)
+        self.request = request
+        timeline = _LocalTimeline(initialOffset: request.utcOffsetSeconds, changes: request.offsetChanges)
+        slotCount = request.slotCount
+        coverSlots = Int((request.tauSeconds / request.slotSeconds).rounded())
+        let interval = (request.rules.minimumIntervalSeconds / request.slotSeconds - 1e-9).rounded(.up)
+        intervalSlots = max(1, Int(min(interval, Double(request.slotCount + 1))))
+        let start = request.horizonStart, delta = request.slotSeconds, line = timeline
+        let slotLocalDay = (0..<request.slotCount).map { line.localDay(start + Double($0) * delta) }
+        days = Array(Set(slotLocalDay)).sorted()
+        let dayIndex = Dictionary(uniqueKeysWithValues: days.enumerated().map { ($1, $0) })
+        slotDay = slotLocalDay.map { dayIndex[$0] ?? 0 }
+        var limit = request.budget.energyUnitsPerDay
+        if request.state.lowPowerMode { limit = (limit * request.budget.lowPowerScale + 1e-9).rounded(.down) }
+        dayLimit = [Double](repeating: limit, count: days.count)
+        var spent = [Double](repeating: 0, count: days.count)
+        for s in request.spentFetches {
+            if let d = dayIndex[line.localDay(s.at)] { spent[d] += s.energyCost }
+        }
+        daySpent = spent
+        dayBytesLimit = request.budget.dataBytesPerDay
+        spentInstants = request.spentFetches.map(\.at).sorted()
+        let settings = Dictionary(request.state.apps.map { ($0.app, $0) }, uniquingKeysWith: { a, _ in a })
+        let multipliers = _Problem._costMultipliers(request, timeline: line)
+        var built: [_AppProblem] = []
+        for forecast in request.apps {
+            built.append(_Problem._app(forecast, settings: settings[forecast.app], request: request,
+                                       slotDay: slotDay, dayIndex: dayIndex, multipliers: multipliers, timeline: line))
+        }
+        apps = built
+    }
+
+    /// Each slot's preferred-window energy multiplier (the smallest window containing it, else 1).
+    static func _costMultipliers(_ r: PlanningRequest, timeline: _LocalTimeline) -> [Double] {
+        (0..<r.slotCount).map { j in
+            let minute = timeline.minuteOfDay(r.horizonStart + Double(j) * r.slotSeconds)
+            return r.rules.preferredWindows.filter { $0.contains(minuteOfDay: minute) }.map(\.costMultiplier).min() ?? 1
+        }
+    }
+
+    static func _app(_ f: AppForecast, settings: AppSettings?, request r: PlanningRequest, slotDay: [Int],
+                     dayIndex: [Int: Int], multipliers: [Double], timeline: _LocalTimeline) -> _AppProblem {
+        let s = settings ?? AppSettings(app: f.app)
+        let pNew = s.fetchResults?.posteriorNewData(alpha: r.rules.newDataPriorAlpha, beta: r.rules.newDataPriorBeta) ?? 1
+        let spent = r.spentFetches.filter { $0.app == f.app }.map(\.at).sorted()
+        var probability = f.slotProbabilities
+        for (i, p) in probability.enumerated() where p > 0 {
+            let lo = r.horizonStart + Double(i) * r.slotSeconds, hi = lo + r.slotSeconds
+            var served = 0.0
+            for at in spent { served = max(served, min(hi, at + r.tauSeconds) - max(lo, at)) }
+            probability[i] = p * (1 - min(1, max(0, served) / r.slotSeconds))
+        }
+        let weight = probability.map { $0 * pNew }
+        var prefix = [Double](repeating: 0, count: weight.count + 1)
+        for i in 0..<weight.count { prefix[i + 1] = prefix[i] + weight[i] }
+        let cap = s.maxFetchesPerDay ?? r.rules.maxFetchesPerAppPerDay
+        var capRemaining = [Int](repeating: cap ?? Int.max, count: dayIndex.count)
+        if cap != nil {
+            for at in spent { if let d = dayIndex[timeline.localDay(at)] { capRemaining[d] -= 1 } }
+        }
+        let earliest = s.earliestBegin ?? -Double.infinity
+        let blocked = (0..<r.slotCount).map { j -> FetchSchedule.Constraint? in
+            let t = r.horizonStart + Double(j) * r.slotSeconds
+            if t < earliest { return .notYetAllowed }
+            if capRemaining[slotDay[j]] <= 0 { return .dailyCap }
+            return spent.contains { abs($0 - t) < r.rules.minimumIntervalSeconds } ? .minimumInterval : nil
+        }
+        let excluded: FetchSchedule.Constraint? = s.forceQuit ? .forceQuit : (s.backgroundRefresh ? nil : .backgroundRefreshOff)
+        return _AppProblem(name: f.app, weight: weight, probability: probability, weightPrefix: prefix,
+                           cost: multipliers.map { $0 * f.energyCost }, bytesPerFetch: s.bytesPerFetch,
+                           blocked: blocked, capRemaining: capRemaining, excluded: excluded,
+                           pNewData: pNew, evidence: f.evidence, spentInstants: spent)
+    }
+}

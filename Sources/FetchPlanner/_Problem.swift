@@ -1,0 +1,95 @@
+/// A validated request turned into arrays the planning methods share.
+///
+/// Candidate fetches are slot starts: a fetch at slot `j` fires at `s_j = start + j·Δ` and serves
+/// launches in `(s_j, s_j + tau]`, i.e. slots `j ..< j + K` with `K = tau / Δ` (a launch exactly
+/// at `s_j` is the one boundary instant it misses).
+struct _Problem: Sendable {
+    let request: PlanningRequest
+    let timeline: _LocalTimeline
+    let slotCount: Int
+    /// Slots a fetch serves: `tau / slotSeconds`.
+    let coverSlots: Int
+    /// Minimum distance in slots between two fetches of one app: `max(1, ceil(minInterval / Δ))`.
+    let intervalSlots: Int
+    /// Local days the horizon touches, ascending, and each slot's index into them.
+    let days: [Int]
+    let slotDay: [Int]
+    /// Energy limit per day after Low Power scaling (before spent fetches), and what is spent.
+    let dayLimit: [Double]
+    let daySpent: [Double]
+    let dayBytesLimit: Double?
+    /// Per app (request order).
+    let apps: [_AppProblem]
+    /// Instants of spent fetches of all apps, ascending (for the rate limit).
+    let spentInstants: [Double]
+
+    /// Fetch-firing instant of slot `j`.
+    func instant(_ j: Int) -> Double { request.horizonStart + Double(j) * request.slotSeconds }
+
+    /// The energy still free on day `d` for new fetches.
+    func dayRemaining(_ d: Int) -> Double { dayLimit[d] - daySpent[d] }
+}
+
+/// One app's share of a ``_Problem``.
+struct _AppProblem: Sendable {
+    let name: String
+    /// Value weight per slot: `p_i × P(new data)`, reduced where spent fetches already serve it.
+    let weight: [Double]
+    /// The probabilities themselves, reduced the same way (for expected hits).
+    let probability: [Double]
+    /// `weightPrefix[i] = Σ_{k<i} weight[k]`.
+    let weightPrefix: [Double]
+    /// Energy of a fetch at each slot (cost × preferred-window multiplier).
+    let cost: [Double]
+    let bytesPerFetch: Double
+    /// Why a fetch may not start at each slot (`nil` = it may): earliest begin date, a spent
+    /// fetch's minimum interval, a day whose cap is used up.
+    let blocked: [FetchSchedule.Constraint?]
+    /// Fetches still allowed per day (`Int.max` when uncapped).
+    let capRemaining: [Int]
+    /// Why the app can get nothing at all, if that is decided before planning.
+    let excluded: FetchSchedule.Constraint?
+    let pNewData: Double
+    let evidence: ReasonEvidence?
+    /// Slots of this app's spent fetches that lie inside the horizon are not stored; their
+    /// instants are (for the minimum interval in output windows).
+    let spentInstants: [Double]
+
+    /// Whether a fetch may start at slot `j`.
+    @inline(__always)
+    func allowed(_ j: Int) -> Bool { blocked[j] == nil }
+
+    /// `Σ weight[lo ..< hi]`, clipped to the horizon.
+    @inline(__always)
+    func weightSum(_ lo: Int, _ hi: Int) -> Double {
+        let n = weight.count
+        let a = max(0, min(lo, n)), b = max(a, min(hi, n))
+        return weightPrefix[b] - weightPrefix[a]
+    }
+}
+
+/// A set of chosen fetches: `(app index, slot)`.
+struct _Fetch: Sendable, Hashable, Comparable {
+    let app: Int
+    let slot: Int
+    static func < (l: _Fetch, r: _Fetch) -> Bool { (l.slot, l.app) < (r.slot, r.app) }
+}
+
+extension _Problem {
+    /// Total value and expected hits of a plan: per app, the union of the slots its fetches serve.
+    /// Complexity O(fetches · K).
+    func objective(_ fetches: [_Fetch]) -> (value: Double, hits: Double) {
+        var value = 0.0, hits = 0.0
+        var byApp = [[Int]](repeating: [], count: apps.count)
+        for f in fetches { byApp[f.app].append(f.slot) }
+        for (a, slots) in byApp.enumerated() where !slots.isEmpty {
+            var covered = Set<Int>()
+            for j in slots { for i in j..<min(slotCount, j + coverSlots) { covered.insert(i) } }
+            for i in covered.sorted() {
+                value += apps[a].weight[i]
+                hits += apps[a].probability[i]
+            }
+        }
+        return (value, hits)
+    }
+}
