@@ -8,8 +8,10 @@ extension GroundTruth {
     /// are ignored). Keys: every app of the device (apps not yet installed get zeros); unknown
     /// device or non-positive sizes: `[:]`.
     ///
-    /// Model: app `a` launches with conditional intensity `λ(u) = μ̄(u) + h(u)`, where `μ̄` is the
-    /// baseline plus the companion in-flow `Σ_b p_ba μ_b/(1 − α_b)` and `h(u) = Σ_{e < start}
+    /// Model: app `a` starts launch clusters with conditional intensity `λ(u) = μ̄(u) + h(u)`,
+    /// where `μ̄` is the baseline plus the companion in-flow `Σ_b μ_b (1 − G_b(1 − p_ba))` (a burst
+    /// of `b` triggers at least one companion launch of `a` with probability `1 − G_b(1 − p_ba)`,
+    /// `G_b` the probability generating function of `b`'s cluster size) and `h(u) = Σ_{e < start}
     /// (α/β⁻¹) e^{−(u − e)β}` the excitation left by the history's launches. The density of a
     /// cold launch at `t` is
     ///
@@ -72,13 +74,23 @@ extension DeviceTruth {
         }
         var mean = base
         for (source, app) in apps.enumerated() {
-            let total = 1 / (1 - min(0.95, app.burstBranchingRatio))
             for (name, p) in app._sortedCompanions {
                 guard let target = apps.firstIndex(where: { $0.app == name }) else { continue }
-                for k in 0..<steps { mean[target][k] += p * base[source][k] * total }
+                let q = 1 - Self._clusterGeneratingFunction(1 - p, branchingRatio: app.burstBranchingRatio)
+                for k in 0..<steps { mean[target][k] += q * base[source][k] }
             }
         }
         return mean
+    }
+
+    /// `E[s^S]` for the size `S` of a burst cluster (a Galton–Watson tree with Poisson(α)
+    /// offspring): the fixed point of `G = s · exp(α (G − 1))`. A cluster of the source app
+    /// triggers at least one companion launch of the target with probability `1 − G(1 − p)`.
+    static func _clusterGeneratingFunction(_ s: Double, branchingRatio: Double) -> Double {
+        let alpha = min(0.95, max(0, branchingRatio))
+        var g = s
+        for _ in 0..<200 { g = s * _exp(alpha * (g - 1)) }
+        return g
     }
 
     /// Per app: its launch instants in the `max(2 days, τ)` before `start` (older ones neither

@@ -28,7 +28,7 @@ enum _PersonGenerator {
             let deltas = [-9, -6, -5, -3, 1, 2, 3, 6, 8]
             tripOffset = max(-12, min(14, zone.standardUTCOffsetSeconds / 3600 + deltas[random.integer(0...8)])) * 3600
         }
-        let offsets = _timeline(zone: zone, firstDay: firstDay, days: days, trip: trip, tripOffset: tripOffset)
+        let offsets = OffsetTimeline(zone: zone, firstDay: firstDay, days: days, trip: trip, tripUTCOffsetSeconds: tripOffset)
         let apps = _apps(routine: routine, firstDay: firstDay, days: days, random: &random)
         return DeviceTruth(device: device, firstDay: firstDay, days: days, homeZone: zone, offsets: offsets,
                            vacation: vacation, trip: trip, apps: apps)
@@ -39,30 +39,5 @@ enum _PersonGenerator {
         let sleep = min(25.5, max(21.5, random.normal(mean: 23.3, sd: 0.6)))
         return .init(wakeWeekday: wake, wakeWeekend: wake + random.uniform(1, 2.5),
                      sleepWeekday: sleep, sleepWeekend: min(26, sleep + random.uniform(0.3, 1.2)))
-    }
-
-    /// Home DST transitions around the period, overlaid by the trip (leave 10:00 home time on the
-    /// first trip day, return 10:00 destination time on the day after the last).
-    static func _timeline(zone: DeviceTruth.Zone, firstDay: Int, days: Int, trip: DeviceTruth.DayRange?,
-                          tripOffset: Int) -> OffsetTimeline {
-        let std = zone.standardUTCOffsetSeconds
-        let lower = Double(firstDay - 2) * 86_400, upper = Double(firstDay + days + 2) * 86_400
-        let home = { (t: Double) in zone.daylightSaving.offset(at: t, standardOffsetSeconds: std) }
-        var changes: [OffsetTimeline.Change] = []
-        let firstYear = TimestampParser.civilFromDays(firstDay - 2).year
-        let lastYear = TimestampParser.civilFromDays(firstDay + days + 2).year
-        for year in firstYear...lastYear {
-            guard let t = zone.daylightSaving.transitions(year: year, standardOffsetSeconds: std) else { continue }
-            changes += [.init(instant: t.start, utcOffsetSeconds: std + 3_600), .init(instant: t.end, utcOffsetSeconds: std)]
-        }
-        if let trip {
-            let depart = Double(trip.fromDay) * 86_400 + 36_000
-            let leave = depart - Double(home(depart - Double(std)))
-            let back = Double(trip.untilDay) * 86_400 + 36_000 - Double(tripOffset)
-            changes.removeAll { $0.instant >= leave && $0.instant < back }
-            changes += [.init(instant: leave, utcOffsetSeconds: tripOffset), .init(instant: back, utcOffsetSeconds: home(back))]
-        }
-        changes.removeAll { $0.instant < lower || $0.instant >= upper }
-        return OffsetTimeline(initialUTCOffsetSeconds: home(lower), changes: changes)
     }
 }
