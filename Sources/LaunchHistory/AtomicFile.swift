@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Writes output files all-or-nothing: the bytes go to a temporary file beside the destination,
 /// which is then renamed over it, so a failed run never leaves partial output. `-` writes to
@@ -27,14 +32,16 @@ public enum AtomicFile {
             .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
         do {
             try data.write(to: temporary)
-            if FileManager.default.fileExists(atPath: url.path) {
-                _ = try FileManager.default.replaceItemAt(url, withItemAt: temporary)
-            } else {
-                try FileManager.default.moveItem(at: temporary, to: url)
-            }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw WriteError(path: path, reason: error.localizedDescription)
+        }
+        // POSIX rename replaces an existing destination atomically. (Foundation's `replaceItemAt`
+        // on Linux removed the destination and then failed.)
+        guard rename(temporary.path, url.path) == 0 else {
+            let code = errno
+            try? FileManager.default.removeItem(at: temporary)
+            throw WriteError(path: path, reason: "cannot move the temporary file into place (errno \(code))")
         }
     }
 }

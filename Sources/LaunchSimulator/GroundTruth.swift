@@ -52,8 +52,8 @@ public struct GroundTruth: Codable, Sendable, Equatable {
         return truth
     }
 
-    /// The JSON encoding: sorted keys, no insignificant whitespace except one line per device,
-    /// so the same truth gives the same bytes.
+    /// The JSON encoding: sorted keys and no insignificant whitespace (one line; about 60 kB per
+    /// device), so the same truth gives the same bytes.
     public func jsonData() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

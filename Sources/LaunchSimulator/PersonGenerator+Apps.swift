@@ -1,10 +1,10 @@
 extension _PersonGenerator {
-    /// 20–60 apps with Zipf-ranked rates summing to 50–150 launches a day (companions and bursts
+    /// 20–60 apps with Zipf-ranked rates summing to 60–150 launches a day (companions and bursts
     /// included), category profiles, bursts, drift, installs/abandons and companions.
     static func _apps(routine: _AppCatalog.Routine, firstDay: Int, days: Int,
                       random: inout SimulationRandom) -> [AppParameters] {
         let count = random.integer(20...60)
-        let launchesPerDay = random.uniform(50, 150)
+        let launchesPerDay = random.uniform(60, 150)
         let zipf = random.uniform(0.8, 1.1)
         var pool = _AppCatalog.pool
         for i in stride(from: pool.count - 1, to: 0, by: -1) { pool.swapAt(i, random.integer(0...i)) }

@@ -25,8 +25,12 @@ enum _PersonGenerator {
             let length = random.integer(3...6)
             let from = firstDay + random.integer(2...(days - length - 1))
             trip = .init(fromDay: from, untilDay: from + length)
+            // The destination differs from the home offset in effect when leaving (DST included).
+            let leaving = Double(from) * 86_400 + 36_000 - Double(zone.standardUTCOffsetSeconds)
+            let home = zone.daylightSaving.offset(at: leaving, standardOffsetSeconds: zone.standardUTCOffsetSeconds)
             let deltas = [-9, -6, -5, -3, 1, 2, 3, 6, 8]
-            tripOffset = max(-12, min(14, zone.standardUTCOffsetSeconds / 3600 + deltas[random.integer(0...8)])) * 3600
+            let delta = deltas[random.integer(0...8)] * 3_600
+            tripOffset = (-43_200...50_400).contains(home + delta) ? home + delta : home - delta
         }
         let offsets = OffsetTimeline(zone: zone, firstDay: firstDay, days: days, trip: trip, tripUTCOffsetSeconds: tripOffset)
         let apps = _apps(routine: routine, firstDay: firstDay, days: days, random: &random)

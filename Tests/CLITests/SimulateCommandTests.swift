@@ -22,8 +22,13 @@ import TestSupport
         let again = try CLIRunner.run(["simulate", "--devices", "2", "--days", "8", "--seed", "7", "-o", "-", "--quiet"])
         #expect(again.status == 0 && again.stderr.isEmpty)
         #expect(again.stdout == text)
+        // Overwriting an existing file replaces it whole (and leaves no temporary file behind).
+        let other = try CLIRunner.run(["simulate", "--devices", "1", "--days", "3", "--seed", "8", "-o", csv, "-q"])
+        #expect(other.status == 0)
+        #expect(try String(contentsOfFile: csv, encoding: .utf8) != text)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["launches.csv", "truth.json"])
         let inspect = try CLIRunner.run(["inspect", csv])
-        #expect(inspect.status == 0 && inspect.stdout.hasPrefix("2 devices"))
+        #expect(inspect.status == 0 && inspect.stdout.hasPrefix("1 devices"))
     }
 
     @Test(arguments: [["--devices", "0"], ["--days", "0"], ["--start", "2024-02-30"], ["--seed", "-1"]])
