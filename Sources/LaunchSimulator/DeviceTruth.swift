@@ -4,8 +4,11 @@ import LaunchHistory
 public struct DeviceTruth: Codable, Sendable, Equatable {
     /// A half-open range of local days `[fromDay, untilDay)` (days since 1970-01-01).
     public struct DayRange: Codable, Sendable, Equatable {
+        /// First day in the range.
         public var fromDay: Int
+        /// First day after the range.
         public var untilDay: Int
+        /// The range `[fromDay, untilDay)`.
         public init(fromDay: Int, untilDay: Int) { self.fromDay = fromDay; self.untilDay = untilDay }
         /// Whether `day` lies in the range.
         public func contains(_ day: Int) -> Bool { day >= fromDay && day < untilDay }
@@ -13,9 +16,13 @@ public struct DeviceTruth: Codable, Sendable, Equatable {
 
     /// The home time zone: a standard offset and a DST rule.
     public struct Zone: Codable, Sendable, Equatable {
+        /// Descriptive name, e.g. `US Eastern`.
         public var name: String
+        /// UTC offset outside daylight-saving time, seconds (east positive).
         public var standardUTCOffsetSeconds: Int
+        /// The zone's daylight-saving rule.
         public var daylightSaving: DaylightSavingRule
+        /// A zone.
         public init(name: String, standardUTCOffsetSeconds: Int, daylightSaving: DaylightSavingRule) {
             self.name = name
             self.standardUTCOffsetSeconds = standardUTCOffsetSeconds

@@ -87,5 +87,6 @@ public struct GroundTruthError: InputDataError, Equatable {
     public var path: String
     /// What is wrong with it.
     public var reason: String
+    /// `path: reason`.
     public var description: String { "\(path): \(reason)" }
 }

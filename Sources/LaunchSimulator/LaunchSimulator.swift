@@ -32,7 +32,9 @@ public enum LaunchSimulator {
 
     /// A finished simulation: the launches (sorted by device, then instant) and the truth.
     public struct Run: Sendable {
+        /// Launches sorted by device, then instant (then app, then duration).
         public var events: [LaunchEvent]
+        /// The parameters that generated them.
         public var truth: GroundTruth
     }
 
@@ -65,6 +67,7 @@ public enum SimulationError: UsageMistake, Equatable {
     /// `name` must lie in `range`.
     case outOfRange(String, String)
 
+    /// A readable message, e.g. `devices must be in 1…100000`.
     public var description: String {
         switch self {
         case let .outOfRange(name, range): return "\(name) must be in \(range)"

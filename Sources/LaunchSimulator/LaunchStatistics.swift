@@ -11,8 +11,9 @@ public struct LaunchStatistics: Sendable, Equatable {
     public var launchesPerDay: Double
     /// Smallest and largest per-device launches per day.
     public var launchesPerDayRange: ClosedRange<Double>
-    /// Mean distinct apps per device, and the range.
+    /// Mean distinct apps per device.
     public var appsPerDevice: Double
+    /// Fewest and most distinct apps on one device.
     public var appsPerDeviceRange: ClosedRange<Int>
     /// The freshness window used for ``coldLaunches``, seconds.
     public var tauSeconds: Double

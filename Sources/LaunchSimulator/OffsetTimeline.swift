@@ -3,8 +3,11 @@
 public struct OffsetTimeline: Codable, Sendable, Equatable {
     /// One change: from `instant` (Unix s) on, `utcOffsetSeconds` is in effect.
     public struct Change: Codable, Sendable, Equatable {
+        /// Unix seconds from which the offset holds.
         public var instant: Double
+        /// The new offset, seconds east of UTC.
         public var utcOffsetSeconds: Int
+        /// A change.
         public init(instant: Double, utcOffsetSeconds: Int) {
             self.instant = instant
             self.utcOffsetSeconds = utcOffsetSeconds
