@@ -24,8 +24,8 @@ extension GroundTruth {
     /// probability `1 − e^{−τβ}` > 0.99 for the simulated decays). Companion launches triggered by
     /// history launches in the last minute before `start` are ignored.
     /// When `slotSeconds ≤ τ` at most one cold launch fits in a slot, so `P = ∫_slot c` (capped at 1);
-    /// longer slots use `1 − exp(−∫_slot c)`. Integrals use the midpoint rule on a grid of
-    /// `τ / ⌈τ / 60 s⌉` (one minute for τ = 60 min). Launches exist only inside the simulated period;
+    /// longer slots use `1 − exp(−∫_slot c)`. Integrals use exact cell averages of `μ̄` and the
+    /// midpoint rule for the rest, on a grid of `τ / ⌈τ / 60 s⌉` (one minute for τ = 60 min). Launches exist only inside the simulated period;
     /// outside it the probabilities are 0. Complexity: O(apps × (horizon / step + history)).
     public func slotProbabilities(device: String, from start: Double, slots: Int, slotSeconds: Double,
                                   history: ArraySlice<LaunchEvent>, tauSeconds: Double) -> [String: [Double]] {
@@ -63,14 +63,25 @@ extension DeviceTruth {
         return result
     }
 
-    /// `μ̄` of every app on the grid midpoints `start + (k + ½) step`, zero outside the period.
+    /// `μ̄` of every app averaged over each grid cell `[start + k step, start + (k + 1) step)`
+    /// (exact cell averages of the piecewise-constant baseline), zero outside the period.
     func _meanRates(from start: Double, step: Double, steps: Int) -> [[Double]] {
-        let first = startInstant, last = endInstant
+        let lower = max(start, startInstant), upper = min(start + Double(steps) * step, endInstant)
         let base = apps.map { app in
-            (0..<steps).map { k -> Double in
-                let u = start + (Double(k) + 0.5) * step
-                return u >= first && u < last ? baselineRate(app, at: u) : 0
+            var cells = [Double](repeating: 0, count: steps)
+            guard lower < upper else { return cells }
+            _forEachBaselinePiece(app, from: lower, to: upper) { s, e, rate in
+                guard rate > 0 else { return }
+                var cell = max(0, Int((s - start) / step))
+                while cell < steps {
+                    let cellStart = start + Double(cell) * step
+                    let overlap = min(e, cellStart + step) - max(s, cellStart)
+                    if overlap > 0 { cells[cell] += rate * overlap / step }
+                    if cellStart + step >= e { break }
+                    cell += 1
+                }
             }
+            return cells
         }
         var mean = base
         for (source, app) in apps.enumerated() {
