@@ -1,43 +1,56 @@
 /// The canonical CSV: a header naming at least `device`, `app` and `timestamp` (any order, extra
 /// columns ignored), optional `duration` (seconds) and `utc_offset`. `timestamp` is ISO-8601 with
 /// an offset, or Unix seconds/milliseconds (then `utc_offset`, or the default offset, applies).
+///
+/// This is the hot path of ingest: it works on borrowed byte spans and reused field bounds, so a
+/// row costs no allocation once its device and app names have been seen.
 struct CanonicalCSVParser {
     let file: String
     let defaultOffset: Int
     private var columns: (device: Int, app: Int, timestamp: Int, duration: Int?, offset: Int?)?
     private var width = 0
-    private var interner = StringInterner()
+    private var devices = StringInterner()
+    private var apps = StringInterner()
+    private var splitter = _ReusableSplitter()
 
     init(file: String, defaultOffset: Int) {
         self.file = file
         self.defaultOffset = defaultOffset
     }
 
-    mutating func parse(_ line: ArraySlice<UInt8>, lineNumber n: Int) throws(HistoryError) -> RowOutcome {
-        guard let fields = FieldSplitter.split(line, separator: UInt8(ascii: ",")) else {
+    mutating func parse(_ line: Span<UInt8>, _ r: Range<Int>, lineNumber n: Int) throws(HistoryError) -> RowOutcome {
+        guard splitter.split(line, r, separator: UInt8(ascii: ",")) else {
             throw HistoryError(.malformedRow, file: file, line: n, expected: "balanced double quotes")
         }
+        if splitter.sawNUL { throw HistoryError(.nulByte, file: file, line: n, expected: "text without NUL bytes") }
+        if let unquoted = splitter.unquoted { return try _row(unquoted.span, n) }
+        return try _row(line, n)
+    }
+
+    private mutating func _row(_ b: Span<UInt8>, _ n: Int) throws(HistoryError) -> RowOutcome {
         guard let c = columns else {
-            try readHeader(fields, lineNumber: n)
+            try _readHeader(b, lineNumber: n)
             return .header
         }
-        guard fields.count >= width else {
-            throw HistoryError(.malformedRow, file: file, line: n, expected: "\(width) comma-separated fields, found \(fields.count)")
+        guard splitter.count >= width else {
+            throw HistoryError(.malformedRow, file: file, line: n,
+                               expected: "\(width) comma-separated fields, found \(splitter.count)")
         }
-        let device = try text(fields[c.device], "device", n)
-        let app = try text(fields[c.app], "app", n)
+        let device = try Self._text(b, splitter.range(c.device), "device", file, n, &devices)
+        let app = try Self._text(b, splitter.range(c.app), "app", file, n, &apps)
         var offset: Int? = nil
-        if let oc = c.offset, !fields[oc].isEmpty {
-            guard let o = TimestampParser.parseOffset(fields[oc]) else {
+        if let oc = c.offset, !splitter.range(oc).isEmpty {
+            guard let o = TimestampParser._parseOffset(b, splitter.range(oc)) else {
                 throw HistoryError(.offsetOutOfRange, file: file, line: n, field: "utc_offset",
                                    expected: "an offset like +02:00 or seconds, within ±18:00")
             }
             offset = o
         }
-        let (instant, eventOffset) = try _timestamp(fields[c.timestamp], offset: offset, file: file, line: n, default: defaultOffset)
+        let (instant, eventOffset) = try _timestamp(b, splitter.range(c.timestamp), offset: offset,
+                                                    file: file, line: n, default: defaultOffset)
         var duration: Double? = nil
-        if let dc = c.duration, !fields[dc].isEmpty {
-            guard let d = _number(fields[dc]), d >= 0 else {
+        if let dc = c.duration, !splitter.range(dc).isEmpty {
+            guard let d = TimestampParser._parseDecimal(b, splitter.range(dc)), d >= 0 else {
                 throw HistoryError(.malformedNumber, file: file, line: n, field: "duration", expected: "a non-negative number of seconds")
             }
             duration = d
@@ -45,10 +58,12 @@ struct CanonicalCSVParser {
         return .launch(LaunchEvent(device: device, app: app, instant: instant, utcOffsetSeconds: eventOffset, durationSeconds: duration))
     }
 
-    private mutating func readHeader(_ fields: [ArraySlice<UInt8>], lineNumber n: Int) throws(HistoryError) {
+    private mutating func _readHeader(_ b: Span<UInt8>, lineNumber n: Int) throws(HistoryError) {
         var names: [String] = []
-        for f in fields {
-            guard let s = String(validating: f, as: UTF8.self) else {
+        for i in 0..<splitter.count {
+            var bytes: [UInt8] = []
+            for j in splitter.range(i) { bytes.append(b[j]) }
+            guard let s = String(validating: bytes, as: UTF8.self) else {
                 throw HistoryError(.invalidUTF8, file: file, line: n, expected: "a UTF-8 header")
             }
             names.append(s.trimmingSpaces.lowercased())
@@ -67,38 +82,40 @@ struct CanonicalCSVParser {
         width = Swift.max(c.device, c.app, c.timestamp, c.duration ?? 0, c.offset ?? 0) + 1
     }
 
-    private mutating func text(_ bytes: ArraySlice<UInt8>, _ field: String, _ n: Int) throws(HistoryError) -> String {
-        guard !bytes.isEmpty else { throw HistoryError(.emptyField, file: file, line: n, field: field, expected: "a non-empty \(field)") }
-        guard let s = interner.intern(bytes) else {
+    private static func _text(
+        _ b: Span<UInt8>, _ r: Range<Int>, _ field: String, _ file: String, _ n: Int, _ interner: inout StringInterner
+    ) throws(HistoryError) -> String {
+        guard !r.isEmpty else { throw HistoryError(.emptyField, file: file, line: n, field: field, expected: "a non-empty \(field)") }
+        guard let s = interner.intern(b, r) else {
             throw HistoryError(.invalidUTF8, file: file, line: n, field: field, expected: "valid UTF-8")
         }
         return s
     }
 }
 
-/// Resolves a timestamp field: ISO with offset (an explicit `utc_offset` column must then agree),
-/// or Unix seconds/milliseconds with the column's or the default offset.
-func _timestamp(_ b: ArraySlice<UInt8>, offset: Int?, file: String, line: Int, default defaultOffset: Int) throws(HistoryError) -> (Double, Int) {
-    if let iso = TimestampParser.parseISO(b), let o = iso.utcOffsetSeconds {
+/// Resolves a timestamp field: ISO with offset, or Unix seconds/milliseconds with the column's
+/// or the default offset.
+func _timestamp(
+    _ b: Span<UInt8>, _ r: Range<Int>, offset: Int?, file: String, line: Int, default defaultOffset: Int
+) throws(HistoryError) -> (Double, Int) {
+    if let iso = TimestampParser._parseISO(b, r), let o = iso.utcOffsetSeconds {
         return (iso.instant, o)
     }
-    if let unix = TimestampParser.parseUnix(b) {
+    if let unix = TimestampParser._parseUnix(b, r) {
         return (unix, offset ?? defaultOffset)
     }
-    if b.count >= 19, TimestampParser._parseWallClock(b) != nil {
-        let tail = b[(b.startIndex + 19)...].drop { $0 == UInt8(ascii: ".") || ($0 >= 48 && $0 <= 57) }
-        if !tail.isEmpty {
-            throw HistoryError(.offsetOutOfRange, file: file, line: line, field: "timestamp",
-                               expected: "a UTC offset within ±18:00 such as -04:00")
-        }
+    if let (_, end) = TimestampParser._parseWallClock(b, r), end < r.upperBound {
+        throw HistoryError(.offsetOutOfRange, file: file, line: line, field: "timestamp",
+                           expected: "a UTC offset within ±18:00 such as -04:00")
     }
     throw HistoryError(.malformedTimestamp, file: file, line: line, field: "timestamp",
                        expected: "ISO-8601 with an offset (2013-03-24T08:31:23-04:00) or Unix seconds/milliseconds")
 }
 
-func _number(_ b: ArraySlice<UInt8>) -> Double? {
-    guard let s = String(validating: b, as: UTF8.self) else { return nil }
-    return Double(s)
+/// ``_timestamp(_:_:offset:file:line:default:)`` over a whole byte array.
+func _timestamp(_ bytes: [UInt8], offset: Int?, file: String, line: Int, default defaultOffset: Int) throws(HistoryError) -> (Double, Int) {
+    let span = bytes.span
+    return try _timestamp(span, 0..<bytes.count, offset: offset, file: file, line: line, default: defaultOffset)
 }
 
 extension String {

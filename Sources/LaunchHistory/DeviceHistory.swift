@@ -11,6 +11,12 @@ public struct DeviceHistory: Sendable, Hashable {
         self.launches = _stableSortedByInstant(launches)
     }
 
+    /// Builds a history from launches already sorted by instant (not re-checked).
+    init(device: String, sortedLaunches: [LaunchEvent]) {
+        self.device = device
+        self.launches = sortedLaunches
+    }
+
     /// Distinct apps in the history, sorted.
     public var apps: [String] { Array(Set(launches.map(\.app))).sorted() }
 

@@ -13,38 +13,46 @@ public enum HistoryReader {
         switch format {
         case .csv:
             var parser = CanonicalCSVParser(file: path, defaultOffset: options.defaultUTCOffsetSeconds)
-            try _drive(&source, &sink) { line, n throws(HistoryError) in try parser.parse(line, lineNumber: n) }
+            try _drive(&source, &sink, checkNUL: false) { buffer, r, n throws(HistoryError) in
+                try parser.parse(buffer.span, r, lineNumber: n)
+            }
         case .jsonl:
             let parser = JSONLinesParser(file: path, defaultOffset: options.defaultUTCOffsetSeconds)
-            try _drive(&source, &sink) { line, n throws(HistoryError) in try parser.parse(line, lineNumber: n) }
+            try _drive(&source, &sink) { buffer, r, n throws(HistoryError) in try parser.parse(buffer[r], lineNumber: n) }
         case .lsapp:
             var parser = LSAppParser(file: path, utcOffsetSeconds: options.defaultUTCOffsetSeconds)
-            try _drive(&source, &sink) { line, n throws(HistoryError) in try parser.parse(line, lineNumber: n) }
+            try _drive(&source, &sink) { buffer, r, n throws(HistoryError) in try parser.parse(buffer[r], lineNumber: n) }
         }
         guard sink.sawContent else {
             throw HistoryError(.emptyFile, file: path, expected: format == .jsonl ? "at least one JSON line" : "a header and rows")
         }
-        return LaunchHistory(events: sink.events, report: sink.report)
+        return LaunchHistory(grouped: sink.grouped, report: sink.report)
     }
 
+    @inline(__always)
     private static func _drive(
-        _ source: inout LineSource, _ sink: inout _RowSink,
-        _ parse: (ArraySlice<UInt8>, Int) throws(HistoryError) -> RowOutcome
+        _ source: inout LineSource, _ sink: inout _RowSink, checkNUL: Bool = true,
+        _ parse: (borrowing [UInt8], Range<Int>, Int) throws(HistoryError) -> RowOutcome
     ) throws(HistoryError) {
-        while let line = try source.nextLine() {
+        while let line = try source.nextLineRange() {
             let n = source.lineNumber
             if line.isEmpty { continue }
             sink.sawContent = true
             do throws(HistoryError) {
-                if line.contains(0) {
+                if checkNUL, _containsNUL(source.buffer.span, line) {
                     throw HistoryError(.nulByte, file: sink.file, line: n, expected: "text without NUL bytes")
                 }
-                try sink.accept(try parse(line, n))
+                try sink.accept(try parse(source.buffer, line, n))
             } catch {
                 try sink.reject(error)
             }
         }
     }
+}
+
+func _containsNUL(_ b: Span<UInt8>, _ r: Range<Int>) -> Bool {
+    for i in r where b[i] == 0 { return true }
+    return false
 }
 
 /// What a parser made of one line.
@@ -57,16 +65,39 @@ enum RowOutcome {
 struct _RowSink {
     let file: String
     let skipInvalid: Bool
-    var events: [LaunchEvent] = []
+    /// Events per device in input order, devices in order of first appearance.
+    var grouped: [(device: String, events: [LaunchEvent])] = []
+    private var deviceIndex: [String: Int] = [:]
+    private var lastDevice: (name: String, index: Int)?
     var report = IngestReport()
     var sawContent = false
+
+    init(file: String, skipInvalid: Bool) {
+        self.file = file
+        self.skipInvalid = skipInvalid
+    }
 
     mutating func accept(_ outcome: RowOutcome) throws(HistoryError) {
         switch outcome {
         case .header: return
-        case .launch(let e): report.rowsRead += 1; events.append(e)
+        case .launch(let e): report.rowsRead += 1; append(e)
         case .notALaunch: report.rowsRead += 1; report.nonLaunchRows += 1
         }
+    }
+
+    private mutating func append(_ e: LaunchEvent) {
+        let index: Int
+        if let lastDevice, lastDevice.name == e.device {
+            index = lastDevice.index
+        } else if let i = deviceIndex[e.device] {
+            index = i
+        } else {
+            index = grouped.count
+            deviceIndex[e.device] = index
+            grouped.append((e.device, []))
+        }
+        lastDevice = (e.device, index)
+        grouped[index].events.append(e)
     }
 
     mutating func reject(_ error: HistoryError) throws(HistoryError) {

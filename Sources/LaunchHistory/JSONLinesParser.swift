@@ -40,7 +40,7 @@ struct JSONLinesParser {
         } else {
             throw HistoryError(.malformedTimestamp, file: file, line: n, field: "timestamp", expected: "a string or number")
         }
-        let (instant, eventOffset) = try _timestamp(bytes[...], offset: offset, file: file, line: n, default: defaultOffset)
+        let (instant, eventOffset) = try _timestamp(bytes, offset: offset, file: file, line: n, default: defaultOffset)
         var duration: Double? = nil
         if let raw = object["duration"], !(raw is NSNull) {
             guard let d = (raw as? NSNumber)?.doubleValue, !(raw is Bool), d >= 0 else {

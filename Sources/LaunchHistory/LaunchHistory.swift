@@ -13,33 +13,31 @@ public struct LaunchHistory: Sendable {
     /// Groups events by device, sorts each device by instant (stably) and drops exact duplicates
     /// (same device, app, instant, offset and duration), counting both in the report.
     public init(events: [LaunchEvent], report: IngestReport = IngestReport()) {
-        var byDevice: [String: [LaunchEvent]] = [:]
-        var order: [String] = []
+        var index: [String: Int] = [:]
+        var grouped: [(device: String, events: [LaunchEvent])] = []
         for e in events {
-            if byDevice[e.device] == nil { order.append(e.device) }
-            byDevice[e.device, default: []].append(e)
+            if let i = index[e.device] {
+                grouped[i].events.append(e)
+            } else {
+                index[e.device] = grouped.count
+                grouped.append((e.device, [e]))
+            }
         }
+        self.init(grouped: grouped, report: report)
+    }
+
+    /// Builds the history from events already grouped by device (each group in input order).
+    init(grouped: [(device: String, events: [LaunchEvent])], report: IngestReport) {
         var report = report
         var devices: [DeviceHistory] = []
-        for name in order {
-            let raw = byDevice[name] ?? []
+        devices.reserveCapacity(grouped.count)
+        for (name, raw) in grouped {
             var outOfOrder = 0
             for i in raw.indices.dropFirst() where raw[i].instant < raw[i - 1].instant { outOfOrder += 1 }
             report.outOfOrderRows += outOfOrder
-            let sorted = _stableSortedByInstant(raw)
-            var kept: [LaunchEvent] = []
-            kept.reserveCapacity(sorted.count)
-            var sameInstant: [LaunchEvent] = []
-            for e in sorted {
-                if let last = kept.last, last.instant == e.instant {
-                    if sameInstant.contains(e) { report.duplicatesDropped += 1; continue }
-                } else {
-                    sameInstant.removeAll(keepingCapacity: true)
-                }
-                sameInstant.append(e)
-                kept.append(e)
-            }
-            devices.append(DeviceHistory(device: name, launches: kept))
+            let (kept, dropped) = _droppingExactDuplicates(outOfOrder > 0 ? _stableSortedByInstant(raw) : raw)
+            report.duplicatesDropped += dropped
+            devices.append(DeviceHistory(device: name, sortedLaunches: kept))
         }
         report.launches = devices.reduce(0) { $0 + $1.launches.count }
         self.init(devices: devices, report: report)
@@ -81,4 +79,23 @@ public struct IngestReport: Sendable, Equatable, Codable {
         if skippedLines.count < Self.maximumRecordedLines { skippedLines.append(line) }
         if firstSkipReason == nil { firstSkipReason = reason }
     }
+}
+
+/// Drops exact duplicates from events sorted by instant; copies only when there is one to drop.
+func _droppingExactDuplicates(_ sorted: [LaunchEvent]) -> (kept: [LaunchEvent], dropped: Int) {
+    func isDuplicate(_ i: Int) -> Bool {
+        var j = i - 1
+        while j >= 0, sorted[j].instant == sorted[i].instant {
+            if sorted[j] == sorted[i] { return true }
+            j -= 1
+        }
+        return false
+    }
+    guard let first = sorted.indices.dropFirst().first(where: isDuplicate) else { return (sorted, 0) }
+    var kept = Array(sorted[..<first])
+    var dropped = 1
+    for i in (first + 1)..<sorted.count {
+        if isDuplicate(i) { dropped += 1 } else { kept.append(sorted[i]) }
+    }
+    return (kept, dropped)
 }

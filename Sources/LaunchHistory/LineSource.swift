@@ -8,7 +8,6 @@ struct LineSource {
 
     let path: String
     private let handle: FileHandle
-    private var buffer: [UInt8] = []
     private var position = 0
     private var atEnd = false
     private(set) var lineNumber = 0
@@ -30,13 +29,16 @@ struct LineSource {
         handle = h
     }
 
-    /// The next line without its terminator, or `nil` at the end of input.
-    mutating func nextLine() throws(HistoryError) -> ArraySlice<UInt8>? {
+    /// The bytes the current line ranges index into; valid until the next call.
+    private(set) var buffer: [UInt8] = []
+
+    /// The range in ``buffer`` of the next line without its terminator, or `nil` at the end.
+    mutating func nextLineRange() throws(HistoryError) -> Range<Int>? {
         while true {
-            if let nl = buffer[position...].firstIndex(of: 10) {
+            if let nl = _newline(from: position) {
                 var end = nl
                 if end > position, buffer[end - 1] == 13 { end -= 1 }
-                let line = buffer[position..<end]
+                let line = position..<end
                 position = nl + 1
                 lineNumber += 1
                 return line
@@ -45,13 +47,23 @@ struct LineSource {
                 guard position < buffer.count else { return nil }
                 var end = buffer.count
                 if buffer[end - 1] == 13 { end -= 1 }
-                let line = buffer[position..<end]
+                let line = position..<end
                 position = buffer.count
                 lineNumber += 1
                 return line
             }
             try refill()
         }
+    }
+
+    private func _newline(from start: Int) -> Int? {
+        let span = buffer.span
+        var i = start
+        while i < span.count {
+            if span[i] == 10 { return i }
+            i += 1
+        }
+        return nil
     }
 
     private mutating func refill() throws(HistoryError) {

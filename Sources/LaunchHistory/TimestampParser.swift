@@ -38,22 +38,22 @@ public enum TimestampParser {
     }
 
     @inline(__always)
-    static func _digits(_ b: ArraySlice<UInt8>, _ start: Int, _ count: Int) -> Int? {
-        guard start >= b.startIndex, start + count <= b.endIndex else { return nil }
+    static func _digits(_ b: Span<UInt8>, _ start: Int, _ count: Int) -> Int? {
+        guard start >= 0, count > 0, start + count <= b.count else { return nil }
         var v = 0
         for i in start..<(start + count) {
             let d = Int(b[i]) &- 48
             guard d >= 0 && d <= 9 else { return nil }
-            v = v * 10 + d
+            v = v &* 10 &+ d
         }
         return v
     }
 
-    /// Parses `YYYY-MM-DD[T ]HH:MM:SS[.fff]` at the start of `b`; returns local seconds since the
+    /// Parses `YYYY-MM-DD[T ]HH:MM:SS[.fff]` at the start of `r`; returns local seconds since the
     /// epoch and the index after the time.
-    static func _parseWallClock(_ b: ArraySlice<UInt8>) -> (seconds: Double, end: Int)? {
-        let s = b.startIndex
-        guard b.count >= 19,
+    static func _parseWallClock(_ b: Span<UInt8>, _ r: Range<Int>) -> (seconds: Double, end: Int)? {
+        let s = r.lowerBound
+        guard r.count >= 19,
               let year = _digits(b, s, 4), b[s + 4] == UInt8(ascii: "-"),
               let month = _digits(b, s + 5, 2), b[s + 7] == UInt8(ascii: "-"),
               let day = _digits(b, s + 8, 2),
@@ -66,10 +66,10 @@ public enum TimestampParser {
         var seconds = Double(daysFromCivil(year: year, month: month, day: day) * 86_400
                              + hour * 3600 + minute * 60 + second)
         var i = s + 19
-        if i < b.endIndex, b[i] == UInt8(ascii: ".") {
+        if i < r.upperBound, b[i] == UInt8(ascii: ".") {
             i += 1
             var scale = 0.1, fraction = 0.0, any = false
-            while i < b.endIndex, b[i] >= 48, b[i] <= 57 {
+            while i < r.upperBound, b[i] >= 48, b[i] <= 57 {
                 fraction += Double(b[i] - 48) * scale
                 scale /= 10
                 i += 1
@@ -82,61 +82,75 @@ public enum TimestampParser {
     }
 
     /// Parses an ISO-8601 date-time that must carry a UTC offset (`Z` or numeric).
-    public static func parseISO(_ b: ArraySlice<UInt8>) -> Parsed? {
-        guard let (local, end) = _parseWallClock(b) else { return nil }
-        guard let offset = parseOffset(b[end...]) else { return nil }
+    public static func parseISO(_ b: ArraySlice<UInt8>) -> Parsed? { _parseISO(b.span, 0..<b.count) }
+
+    static func _parseISO(_ b: Span<UInt8>, _ r: Range<Int>) -> Parsed? {
+        guard let (local, end) = _parseWallClock(b, r) else { return nil }
+        guard let offset = _parseOffset(b, end..<r.upperBound) else { return nil }
         return Parsed(instant: local - Double(offset), utcOffsetSeconds: offset)
     }
 
     /// Parses a wall-clock `YYYY-MM-DD HH:MM:SS` with no offset, interpreted at `utcOffsetSeconds`.
     public static func parseLocal(_ b: ArraySlice<UInt8>, _ utcOffsetSeconds: Int) -> Double? {
-        guard let (local, end) = _parseWallClock(b), end == b.endIndex else { return nil }
+        guard let (local, end) = _parseWallClock(b.span, 0..<b.count), end == b.count else { return nil }
         return local - Double(utcOffsetSeconds)
     }
 
     /// Parses a UTC offset; `nil` when malformed or beyond ±18 h.
-    public static func parseOffset(_ b: ArraySlice<UInt8>) -> Int? {
-        guard let first = b.first else { return nil }
-        if first == UInt8(ascii: "Z") || first == UInt8(ascii: "z") { return b.count == 1 ? 0 : nil }
-        let s = b.startIndex
+    public static func parseOffset(_ b: ArraySlice<UInt8>) -> Int? { _parseOffset(b.span, 0..<b.count) }
+
+    static func _parseOffset(_ b: Span<UInt8>, _ r: Range<Int>) -> Int? {
+        guard !r.isEmpty else { return nil }
+        let s = r.lowerBound, n = r.count, first = b[s]
+        if first == UInt8(ascii: "Z") || first == UInt8(ascii: "z") { return n == 1 ? 0 : nil }
         var seconds: Int
         if first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
             let sign = first == UInt8(ascii: "-") ? -1 : 1
-            if b.count == 6, b[s + 3] == UInt8(ascii: ":"), let h = _digits(b, s + 1, 2), let m = _digits(b, s + 4, 2), m < 60 {
+            if n == 6, b[s + 3] == UInt8(ascii: ":"), let h = _digits(b, s + 1, 2), let m = _digits(b, s + 4, 2), m < 60 {
                 seconds = sign * (h * 3600 + m * 60)
-            } else if b.count == 5, let h = _digits(b, s + 1, 2), let m = _digits(b, s + 3, 2), m < 60 {
+            } else if n == 5, let h = _digits(b, s + 1, 2), let m = _digits(b, s + 3, 2), m < 60 {
                 seconds = sign * (h * 3600 + m * 60)
-            } else if b.count == 3, let h = _digits(b, s + 1, 2) {
+            } else if n == 3, let h = _digits(b, s + 1, 2) {
                 seconds = sign * h * 3600
-            } else if b.count > 1, let v = _digits(b, s + 1, b.count - 1) {
+            } else if n > 1, n < 8, let v = _digits(b, s + 1, n - 1) {
                 seconds = sign * v
             } else { return nil }
-        } else if let v = _digits(b, s, b.count) {
+        } else if n < 7, let v = _digits(b, s, n) {
             seconds = v
         } else { return nil }
         return abs(seconds) <= LocalClock.maximumOffsetSeconds ? seconds : nil
     }
 
     /// Parses Unix time in seconds or milliseconds (see the type's documentation).
-    public static func parseUnix(_ b: ArraySlice<UInt8>) -> Double? {
-        guard !b.isEmpty else { return nil }
-        var i = b.startIndex
+    public static func parseUnix(_ b: ArraySlice<UInt8>) -> Double? { _parseUnix(b.span, 0..<b.count) }
+
+    static func _parseUnix(_ b: Span<UInt8>, _ r: Range<Int>) -> Double? {
+        guard !r.isEmpty else { return nil }
+        var i = r.lowerBound
         var sign = 1.0
         if b[i] == UInt8(ascii: "-") { sign = -1; i += 1 }
         var whole = 0.0, any = false
-        while i < b.endIndex, b[i] >= 48, b[i] <= 57 {
+        while i < r.upperBound, b[i] >= 48, b[i] <= 57 {
             whole = whole * 10 + Double(b[i] - 48); i += 1; any = true
         }
-        if i < b.endIndex, b[i] == UInt8(ascii: ".") {
+        if i < r.upperBound, b[i] == UInt8(ascii: ".") {
             i += 1
             var scale = 0.1
-            while i < b.endIndex, b[i] >= 48, b[i] <= 57 {
+            while i < r.upperBound, b[i] >= 48, b[i] <= 57 {
                 whole += Double(b[i] - 48) * scale; scale /= 10; i += 1; any = true
             }
         }
-        guard any, i == b.endIndex else { return nil }
+        guard any, i == r.upperBound else { return nil }
         let v = sign * whole
         return abs(v) >= 1e11 ? v / 1000 : v
+    }
+
+    /// Parses a plain decimal number (`12`, `3.5`); `nil` otherwise.
+    static func _parseDecimal(_ b: Span<UInt8>, _ r: Range<Int>) -> Double? {
+        var bytes: [UInt8] = []
+        for i in r { bytes.append(b[i]) }
+        guard let s = String(validating: bytes, as: UTF8.self), let v = Double(s), v.isFinite else { return nil }
+        return v
     }
 
     /// Formats an instant as ISO-8601 with the given offset, e.g. `2013-03-24T08:31:23-04:00`.
