@@ -49,4 +49,18 @@ import TestSupport
         #expect(r.status == 73)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }
+
+    @Test func theBundledDefaultDatasetRegeneratesByteForByteAndLoads() throws {
+        // The exact command in Datasets/README.md.
+        let dir = try Self.temporaryDirectory()
+        let csv = dir.appendingPathComponent("launches.csv").path, truth = dir.appendingPathComponent("truth.json").path
+        let r = try CLIRunner.run(["simulate", "--devices", "20", "--days", "35", "--seed", "20240304",
+                                   "-o", csv, "--truth", truth, "-q"])
+        #expect(r.status == 0)
+        let bundled = Fixtures.repositoryRoot.appendingPathComponent("Datasets/default")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: csv)) == Data(contentsOf: bundled.appendingPathComponent("launches.csv")))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: truth)) == Data(contentsOf: bundled.appendingPathComponent("truth.json")))
+        let inspect = try CLIRunner.run(["inspect", "Datasets/default/launches.csv"])
+        #expect(inspect.status == 0 && inspect.stdout.hasPrefix("20 devices, 69713 launches"))
+    }
 }
