@@ -1,0 +1,82 @@
+import LaunchHistory
+
+/// Simulates launch histories of many people, with the ground truth that produced them.
+///
+/// ```swift
+/// let run = try LaunchSimulator.simulate(.init(devices: 20, days: 35, seed: 42))
+/// let csv = CanonicalCSVWriter.csv(run.events)
+/// let truthJSON = try run.truth.jsonData()
+/// ```
+public enum LaunchSimulator {
+    /// What to simulate.
+    public struct Options: Sendable, Equatable {
+        /// Number of people (devices), 1…100 000.
+        public var devices: Int
+        /// Number of local days per device, 1…3 660.
+        public var days: Int
+        /// Seed of the simulator's own generator; the same options give the same bytes.
+        public var seed: UInt64
+        /// First local day (days since 1970-01-01). Default: 2024-03-04, a Monday, so that a
+        /// 35-day run crosses both the US (10 March) and EU (31 March) DST changes.
+        public var firstDay: Int
+
+        /// Options with the default start 2024-03-04.
+        public init(devices: Int, days: Int, seed: UInt64,
+                    firstDay: Int = TimestampParser.daysFromCivil(year: 2024, month: 3, day: 4)) {
+            self.devices = devices
+            self.days = days
+            self.seed = seed
+            self.firstDay = firstDay
+        }
+    }
+
+    /// A finished simulation: the launches (sorted by device, then instant) and the truth.
+    public struct Run: Sendable {
+        /// Launches sorted by device, then instant (then app, then duration).
+        public var events: [LaunchEvent]
+        /// The parameters that generated them.
+        public var truth: GroundTruth
+    }
+
+    /// Simulates `options.devices` people. Device `i` is named `sim-NNN` (zero-padded to 3
+    /// digits) and depends only on `(seed, i)`. Throws ``SimulationError`` for out-of-range
+    /// options. Complexity: O(devices × (days × 24 × apps + launches log launches)).
+    public static func simulate(_ options: Options) throws(SimulationError) -> Run {
+        guard (1...100_000).contains(options.devices) else { throw .outOfRange("devices", "1…100000") }
+        guard (1...3_660).contains(options.days) else { throw .outOfRange("days", "1…3660") }
+        var devices: [DeviceTruth] = []
+        var events: [LaunchEvent] = []
+        for index in 0..<options.devices {
+            var streamRoot = SimulationRandom(seed: options.seed, stream: UInt64(index))
+            let deviceSeed = streamRoot.next()
+            var random = SimulationRandom(seed: deviceSeed, stream: 0)
+            let name = "sim-" + _zeroPadded(index, 3)
+            let person = _PersonGenerator.make(device: name, firstDay: options.firstDay, days: options.days, random: &random)
+            devices.append(person)
+            events += person.simulateLaunches(seed: deviceSeed)
+        }
+        let (y, m, d) = TimestampParser.civilFromDays(options.firstDay)
+        let start = _zeroPadded(y, 4) + "-" + _zeroPadded(m, 2) + "-" + _zeroPadded(d, 2)
+        let truth = GroundTruth(seed: options.seed, startDate: start, days: options.days, devices: devices)
+        return Run(events: events, truth: truth)
+    }
+}
+
+/// An option the simulator cannot honour (the CLI maps it to exit 64).
+public enum SimulationError: UsageMistake, Equatable {
+    /// `name` must lie in `range`.
+    case outOfRange(String, String)
+
+    /// A readable message, e.g. `devices must be in 1…100000`.
+    public var description: String {
+        switch self {
+        case let .outOfRange(name, range): return "\(name) must be in \(range)"
+        }
+    }
+}
+
+/// `v` in decimal, left-padded with zeros to `width` digits.
+func _zeroPadded(_ v: Int, _ width: Int) -> String {
+    let digits = String(v)
+    return String(repeating: "0", count: max(0, width - digits.count)) + digits
+}

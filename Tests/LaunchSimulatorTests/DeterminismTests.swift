@@ -1,0 +1,59 @@
+import Foundation
+import LaunchHistory
+import LaunchSimulator
+import Testing
+
+@Suite struct DeterminismTests {
+    static func bytes(seed: UInt64) throws -> (csv: String, truth: Data) {
+        let run = try LaunchSimulator.simulate(.init(devices: 3, days: 10, seed: seed))
+        return (CanonicalCSVWriter.csv(run.events), try run.truth.jsonData())
+    }
+
+    @Test func sameSeedGivesSameBytes() throws {
+        let a = try Self.bytes(seed: 42), b = try Self.bytes(seed: 42)
+        #expect(a.csv == b.csv)
+        #expect(a.truth == b.truth)
+        #expect(a.csv.count > 10_000)
+    }
+
+    @Test func differentSeedsDiffer() throws {
+        let a = try Self.bytes(seed: 42), b = try Self.bytes(seed: 43)
+        #expect(a.csv != b.csv)
+        #expect(a.truth != b.truth)
+    }
+
+    @Test func generatorMatchesTheReferenceXoshiroOutput() {
+        // xoshiro256** seeded with four SplitMix64 outputs from state 0 (values from an
+        // independent Python transcription of Vigna's reference C code); pinned so that a change
+        // of the generator, which would change every dataset, is noticed.
+        var r = SimulationRandom(seed: 0)
+        #expect(r.next() == 0x99EC_5F36_CB75_F2B4)
+        #expect(r.next() == 0xBF6E_1F78_4956_452A)
+        var other = SimulationRandom(seed: 0, stream: 1)
+        #expect(other.next() != 0x99EC_5F36_CB75_F2B4)
+    }
+
+    @Test func truthRoundTripsThroughItsFile() throws {
+        let run = try LaunchSimulator.simulate(.init(devices: 2, days: 9, seed: 5))
+        let path = try Fixtures_temporary(try run.truth.jsonData())
+        let loaded = try GroundTruth.load(path: path)
+        #expect(loaded == run.truth)
+        #expect(loaded.device("sim-001")?.device == "sim-001")
+        #expect(loaded.device("nope") == nil)
+    }
+
+    @Test func badTruthFilesThrowTypedErrors() throws {
+        let path = try Fixtures_temporary(Data("{\"schemaVersion\": 1}".utf8))
+        #expect(throws: GroundTruthError.self) { try GroundTruth.load(path: path) }
+        #expect(throws: GroundTruthError.self) { try GroundTruth.load(path: "/nonexistent/truth.json") }
+        #expect(throws: SimulationError.outOfRange("devices", "1…100000")) {
+            try LaunchSimulator.simulate(.init(devices: 0, days: 3, seed: 1))
+        }
+    }
+}
+
+func Fixtures_temporary(_ data: Data) throws -> String {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("reveille-sim-\(UUID().uuidString).json")
+    try data.write(to: url)
+    return url.path
+}
