@@ -35,7 +35,8 @@ struct _Resume {
 /// arrival whose app differs from the previous arrival's app — excluded apps included in that
 /// comparison — starts a launch; consecutive arrivals of the same app extend it. Launches of excluded
 /// apps are then dropped. A launch's duration runs from its first arrival to the latest known end of
-/// any arrival in its run (nil when none is known or it precedes the start). O(n).
+/// any arrival in its run, rounded to milliseconds (the sources' resolution; nil when no end is known
+/// or it precedes the start). O(n).
 enum _ForegroundRuns {
     static func launches(_ arrivals: [_Resume], device: String, utcOffsetSeconds: Int, excluded: Set<String>) -> [LaunchEvent] {
         launches(arrivals, device: device, offset: { _ in utcOffsetSeconds }, excluded: excluded)
@@ -53,7 +54,7 @@ enum _ForegroundRuns {
         }
         return runs.compactMap { r in
             guard !excluded.contains(r.app) else { return nil }
-            let duration = r.end.map { $0 - r.instant }.flatMap { $0 >= 0 ? $0 : nil }
+            let duration = r.end.map { (($0 - r.instant) * 1000).rounded() / 1000 }.flatMap { $0 >= 0 ? $0 : nil }
             return LaunchEvent(device: device, app: r.app, instant: r.instant, utcOffsetSeconds: offset(r.instant), durationSeconds: duration)
         }
     }
