@@ -23,18 +23,32 @@ public enum AtomicFile {
             return
         }
         let url = URL(fileURLWithPath: path)
+        // Devices and pipes (e.g. /dev/null) are written in place: renaming over them would replace them.
+        if let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType,
+           type == .typeCharacterSpecial || type == .typeBlockSpecial || type == .typeUnknown {
+            do {
+                let handle = try FileHandle(forWritingTo: url)
+                defer { try? handle.close() }
+                try handle.write(contentsOf: data)
+            } catch {
+                throw WriteError(path: path, reason: error.localizedDescription)
+            }
+            return
+        }
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
         do {
             try data.write(to: temporary)
-            if FileManager.default.fileExists(atPath: url.path) {
-                _ = try FileManager.default.replaceItemAt(url, withItemAt: temporary)
-            } else {
-                try FileManager.default.moveItem(at: temporary, to: url)
-            }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw WriteError(path: path, reason: error.localizedDescription)
+        }
+        // rename(2) replaces an existing destination atomically (FileManager.replaceItemAt fails on
+        // every second overwrite on Linux).
+        guard rename(temporary.path, url.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw WriteError(path: path, reason: reason)
         }
     }
 }

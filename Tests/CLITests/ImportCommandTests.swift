@@ -96,3 +96,15 @@ import TestSupport
         #expect(named.stdout.hasPrefix("1 devices, 52 launches"))
     }
 }
+
+@Suite struct ImportOutputFileTests {
+    @Test func overwritingAnExistingOutputWorksEveryTime() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("reveille-cli-\(UUID().uuidString).csv").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        for _ in 0..<3 {
+            let r = try CLIRunner.run(["import", "knowledgec", "../shared/datasets/apple/knowledgec-10.13.db", "-o", out, "-q"])
+            #expect(r.status == 0)
+            #expect(try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").count == 18)
+        }
+    }
+}

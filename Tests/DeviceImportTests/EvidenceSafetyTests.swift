@@ -1,5 +1,6 @@
 import DeviceImport
 import Foundation
+import GRDB
 import Testing
 import TestSupport
 
@@ -36,5 +37,18 @@ import TestSupport
         #expect(try fileBytes(path) == before)
         #expect(try listing(dir) == names)
         #expect(!names.contains { $0.hasSuffix("-wal") || $0.hasSuffix("-shm") })
+    }
+
+    /// The measurement behind copying: GRDB's `Configuration.readonly` alone, in place, leaves
+    /// `-wal` and `-shm` files beside a WAL-mode database.
+    @Test func inPlaceReadonlyOpenWouldCreateSidecars() throws {
+        let (path, dir) = try TestDatabases.writableCopy(of: Fixtures.dataset("apple/knowledgec-10.13.db"))
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var configuration = Configuration()
+        configuration.readonly = true
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        _ = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM ZOBJECT") }
+        try queue.close()
+        #expect(try listing(dir).contains { $0.hasSuffix("-shm") })
     }
 }
