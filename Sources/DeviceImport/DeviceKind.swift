@@ -25,6 +25,16 @@ public enum DeviceKind: String, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// What the source cannot give, for a note beside its output; `nil` when nothing notable.
+    public var limitation: String? {
+        switch self {
+        case .screentime: "hourly totals only: no individual launch times or launch counts"
+        case .powerlog: "sparse: only the foreground transitions PowerLog sampled"
+        case .powerlogPredictions: "DAS's own forecast; Apple does not document the slots"
+        case .knowledgec, .knowledgecPlugged, .wellbeing, .dumpsys: nil
+        }
+    }
+
     /// Whether the source stores no UTC offset, so the caller's offset is assumed for local time
     /// (PowerLog uses its own time-zone table and assumes only when that is absent).
     public var assumesUTCOffset: Bool {

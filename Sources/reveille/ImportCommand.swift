@@ -69,6 +69,7 @@ struct ImportCommand: ParsableCommand {
             }
             try AtomicFile.write(text, to: output)
             if let note = _assumedOffsetNote(kind, utcOffsetSeconds: offset) { common.note(note) }
+            if let limitation = kind.limitation { common.note("\(kind.rawValue): \(limitation)") }
             let what = kind.producesLaunches ? "launches" : "rows"
             common.note("\(kind.rawValue): \(rows) \(what)\(output == "-" ? "" : " written to \(output)")")
         }

@@ -35,6 +35,8 @@ import TestSupport
         #expect(r.stderr.isEmpty)
         #expect(r.stdout.hasPrefix("device,app,hourStart,seconds,pickups,notifications\n"))
         #expect(r.stdout.split(separator: "\n").count == 1291)
+        let noisy = try CLIRunner.run(["import", "screentime", "../shared/datasets/apple/RMAdminStore-Local.sqlite"])
+        #expect(noisy.stderr.contains("no individual launch times"))
     }
 
     @Test func exclusionsCanBeLifted() throws {
