@@ -41,7 +41,9 @@ let package = Package(
         .testTarget(name: "FetchPlannerTests", dependencies: ["FetchPlanner", "TestSupport"]),
         .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "TestSupport"]),
         .testTarget(name: "LaunchSimulatorTests", dependencies: ["LaunchSimulator", "TestSupport"]),
-        .testTarget(name: "DeviceImportTests", dependencies: ["DeviceImport", "TestSupport"]),
+        .testTarget(name: "DeviceImportTests", dependencies: [
+            "DeviceImport", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+        ], exclude: ["Fixtures"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
     ],

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DeviceImport
 import LaunchHistory
 
 /// Flags every command shares.
@@ -13,32 +14,44 @@ struct CommonOptions: ParsableArguments {
     }
 }
 
-extension HistoryFormat: ExpressibleByArgument {}
-
 /// Options for reading one launch history.
 struct HistoryInputOptions: ParsableArguments {
-    @Argument(help: "Launch history: canonical CSV, JSON Lines, LSApp TSV, or - for standard input.")
+    @Argument(help: "Launch history: canonical CSV, JSON Lines, LSApp TSV, a device export (see --format), or - for standard input.")
     var history: String
 
-    @Option(help: "Input format (default: guessed from the extension: .jsonl, .tsv → lsapp, else csv).")
-    var format: HistoryFormat?
+    @Option(help: """
+        Input format (default: guessed from the extension: .jsonl, .tsv → lsapp, else csv). Device \
+        exports are read directly: knowledgec (knowledgeC.db), wellbeing (Digital Wellbeing app_usage), \
+        powerlog (iOS PowerLog), dumpsys (adb shell dumpsys usagestats text).
+        """)
+    var format: InputFormat?
+
+    @Option(help: "Device identifier for device exports (default: the file name without extension).")
+    var device: String?
 
     @Flag(help: "Skip invalid rows (counted and reported) instead of failing on the first.")
     var skipInvalid = false
 
-    @Option(help: "UTC offset assumed where the input has none (Unix times without utc_offset, LSApp), e.g. -04:00.")
+    @Option(help: "UTC offset assumed where the input has none (Unix times without utc_offset, LSApp, wellbeing, dumpsys), e.g. -04:00.")
     var utcOffset: String = "+00:00"
 
     func validate() throws {
         guard TimestampParser.parseOffset(Array(utcOffset.utf8)[...]) != nil else {
             throw ValidationError("--utc-offset must look like +02:00 or -0430, within ±18:00")
         }
+        if let kind = format?.deviceKind { try _validateDeviceInput(kind, path: history) }
     }
 
     /// Reads the history, reporting skips, reordering and duplicates on stderr.
     func load(_ common: CommonOptions) throws -> LaunchHistory {
         let offset = TimestampParser.parseOffset(Array(utcOffset.utf8)[...]) ?? 0
-        let options = HistoryReadOptions(format: format, skipInvalid: skipInvalid, defaultUTCOffsetSeconds: offset)
+        if let kind = format?.deviceKind {
+            let events = try _deviceLaunches(kind, path: history, options: DeviceImportOptions(device: device, utcOffsetSeconds: offset))
+            if let note = _assumedOffsetNote(kind, utcOffsetSeconds: offset) { common.note(note) }
+            return LaunchHistory(events: events)
+        }
+        if format == nil, _looksLikeSQLite(history) { throw UnnamedDatabase(path: history) }
+        let options = HistoryReadOptions(format: format?.historyFormat, skipInvalid: skipInvalid, defaultUTCOffsetSeconds: offset)
         let history = try HistoryReader.read(path: history, options: options)
         let r = history.report
         if r.skippedInvalid > 0 {

@@ -1,0 +1,64 @@
+import LaunchHistory
+
+/// A typed error for device exports that cannot be imported. It names the file and, where one is at
+/// fault, the table, column or line, and says what was expected. Conforms to `InputDataError`, so the
+/// `reveille` CLI exits with status 65.
+public struct DeviceImportError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What kind of problem.
+    public enum Code: String, Sendable, Codable {
+        /// The path does not exist.
+        case fileNotFound
+        /// The file exists but could not be read or copied.
+        case unreadable
+        /// The file does not start with the SQLite header and does not look like an encrypted database.
+        case notSQLite
+        /// The file looks like an encrypted database (page-sized, no plain header; or SQLite refuses
+        /// its pages as `SQLITE_NOTADB`).
+        case encrypted
+        /// Another process is writing the database (a hot rollback journal lies beside it, or SQLite
+        /// reports `SQLITE_BUSY`/`SQLITE_LOCKED`).
+        case locked
+        /// A table the format needs is absent.
+        case missingTable
+        /// A column the format needs is absent.
+        case missingColumn
+        /// The stream or table holds no usable rows.
+        case emptyStream
+        /// A text line (dumpsys) could not be read.
+        case malformedLine
+        /// The format holds no individual launch times (asked for launches from an aggregate table).
+        case noLaunchTimes
+    }
+
+    public let code: Code
+    /// The file path.
+    public let file: String
+    /// The table at fault, if any.
+    public let table: String?
+    /// The column at fault, if any.
+    public let column: String?
+    /// The 1-based line at fault (text formats), if any.
+    public let line: Int?
+    /// What was expected.
+    public let expected: String
+
+    public init(_ code: Code, file: String, table: String? = nil, column: String? = nil, line: Int? = nil, expected: String) {
+        self.code = code
+        self.file = file
+        self.table = table
+        self.column = column
+        self.line = line
+        self.expected = expected
+    }
+
+    public var description: String {
+        var s = file
+        if let line { s += ":\(line)" }
+        s += ": \(code.rawValue)"
+        if let table { s += " table '\(table)'" }
+        if let column { s += " column '\(column)'" }
+        return s + ": expected \(expected)"
+    }
+}
+
+extension DeviceImportError: InputDataError {}

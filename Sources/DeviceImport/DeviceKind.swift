@@ -1,0 +1,117 @@
+import LaunchHistory
+
+/// The device exports `reveille import` understands.
+public enum DeviceKind: String, Sendable, CaseIterable, Codable {
+    /// macOS/iOS knowledgeC.db `/app/inFocus` → launches (with durations, per-event offsets).
+    case knowledgec
+    /// knowledgeC.db `/device/isPluggedIn` → plugged-in intervals `device,start,end`.
+    case knowledgecPlugged = "knowledgec-plugged"
+    /// Android Digital Wellbeing `app_usage` → launches (offset assumed).
+    case wellbeing
+    /// iOS Screen Time RMAdminStore → hourly usage table (no launch times).
+    case screentime
+    /// iOS PowerLog application-state foreground transitions → launches.
+    case powerlog
+    /// iOS PowerLog DAS application-usage predictions → table.
+    case powerlogPredictions = "powerlog-predictions"
+    /// `adb shell dumpsys usagestats` text → launches (offset assumed).
+    case dumpsys
+
+    /// Whether the kind yields individual launches (usable as a history); the others yield tables.
+    public var producesLaunches: Bool {
+        switch self {
+        case .knowledgec, .wellbeing, .powerlog, .dumpsys: true
+        case .knowledgecPlugged, .screentime, .powerlogPredictions: false
+        }
+    }
+
+    /// What the source cannot give, for a note beside its output; `nil` when nothing notable.
+    public var limitation: String? {
+        switch self {
+        case .screentime: "hourly totals only: no individual launch times or launch counts"
+        case .powerlog: "sparse: only the foreground transitions PowerLog sampled"
+        case .powerlogPredictions: "DAS's own forecast; Apple does not document the slots"
+        case .knowledgec, .knowledgecPlugged, .wellbeing, .dumpsys: nil
+        }
+    }
+
+    /// Whether the source stores no UTC offset, so the caller's offset is assumed for local time
+    /// (PowerLog uses its own time-zone table and assumes only when that is absent).
+    public var assumesUTCOffset: Bool {
+        switch self {
+        case .wellbeing, .dumpsys, .screentime: true
+        case .knowledgec, .knowledgecPlugged, .powerlog, .powerlogPredictions: false
+        }
+    }
+}
+
+/// Options shared by every device import.
+public struct DeviceImportOptions: Sendable {
+    /// Device identifier for the output; `nil` uses ``DeviceImporter/defaultDevice(path:)``.
+    public var device: String?
+    /// Offset assumed where the source stores none (default 0 = UTC).
+    public var utcOffsetSeconds: Int
+    /// Apps dropped from launches (default ``ExcludedApps/defaults``; empty keeps everything).
+    public var excludedApps: Set<String>
+
+    public init(device: String? = nil, utcOffsetSeconds: Int = 0, excludedApps: Set<String> = Set(ExcludedApps.defaults)) {
+        self.device = device
+        self.utcOffsetSeconds = utcOffsetSeconds
+        self.excludedApps = excludedApps
+    }
+}
+
+/// One entry point over all device readers.
+public enum DeviceImporter {
+    /// The default device identifier: the file name without directories and its last extension
+    /// (`/x/app_usage.sqlite` → `app_usage`).
+    public static func defaultDevice(path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+
+    /// The launches of a launch-producing kind, sorted by time.
+    /// - Throws: ``DeviceImportError`` — `.noLaunchTimes` for table kinds (Screen Time, plugged
+    ///   intervals, predictions), or the reader's own errors.
+    public static func launches(_ kind: DeviceKind, path: String, options: DeviceImportOptions = .init()) throws(DeviceImportError) -> [LaunchEvent] {
+        let device = options.device ?? defaultDevice(path: path)
+        switch kind {
+        case .knowledgec:
+            return try KnowledgeC.launches(path: path, device: device)
+        case .wellbeing:
+            return try Wellbeing.launches(path: path, device: device, utcOffsetSeconds: options.utcOffsetSeconds, excluded: options.excludedApps)
+        case .powerlog:
+            return try PowerLog.launches(path: path, device: device, assumedUTCOffsetSeconds: options.utcOffsetSeconds, excluded: options.excludedApps)
+        case .dumpsys:
+            return try DumpsysUsageStats.launches(path: path, device: device, utcOffsetSeconds: options.utcOffsetSeconds, excluded: options.excludedApps)
+        case .knowledgecPlugged, .screentime, .powerlogPredictions:
+            throw DeviceImportError(.noLaunchTimes, file: path, expected: "a launch source; '\(kind.rawValue)' holds a table, not individual launch times (use `reveille import \(kind.rawValue)`)")
+        }
+    }
+
+    /// The import as CSV text with its data-row count: canonical launch CSV for launch kinds, the
+    /// kind's own table otherwise.
+    /// - Throws: ``DeviceImportError`` from the reader; `.emptyStream` for a store without
+    ///   `/device/isPluggedIn` intervals.
+    public static func csv(_ kind: DeviceKind, path: String, options: DeviceImportOptions = .init()) throws(DeviceImportError) -> (text: String, rows: Int) {
+        let device = options.device ?? defaultDevice(path: path)
+        switch kind {
+        case .knowledgecPlugged:
+            let intervals = try KnowledgeC.pluggedIntervals(path: path, device: device)
+            guard !intervals.isEmpty else {
+                throw DeviceImportError(.emptyStream, file: path, table: "ZOBJECT", expected: "at least one '\(KnowledgeC.pluggedInStream)' interval with value 1")
+            }
+            return (PluggedInterval.csv(intervals), intervals.count)
+        case .screentime:
+            let rows = try ScreenTime.hourlyUsage(path: path)
+            return (HourlyUsage.csv(rows, utcOffsetSeconds: options.utcOffsetSeconds), rows.count)
+        case .powerlogPredictions:
+            let rows = try PowerLog.usagePredictions(path: path, assumedUTCOffsetSeconds: options.utcOffsetSeconds)
+            return (DASUsagePrediction.csv(rows), rows.count)
+        case .knowledgec, .wellbeing, .powerlog, .dumpsys:
+            let events = try launches(kind, path: path, options: options)
+            return (CanonicalCSVWriter.csv(events), events.count)
+        }
+    }
+}

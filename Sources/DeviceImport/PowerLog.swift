@@ -1,0 +1,156 @@
+import GRDB
+import LaunchHistory
+
+/// One row of PowerLog's DAS (Duet Activity Scheduler) application-usage prediction table.
+public struct DASUsagePrediction: Sendable, Hashable, Codable {
+    /// Bundle identifier the prediction is for.
+    public var app: String
+    /// When PowerLog recorded it, Unix seconds.
+    public var instant: Double
+    /// UTC offset in effect (from PowerLog's time-zone table, else the assumed offset).
+    public var utcOffsetSeconds: Int
+    /// The `applicationPredictionArray_0…N` values in slot order (NULL → nil). Apple does not
+    /// document their meaning; they are DAS's own per-slot usage forecast for the app.
+    public var slots: [Int?]
+
+    public init(app: String, instant: Double, utcOffsetSeconds: Int, slots: [Int?]) {
+        self.app = app
+        self.instant = instant
+        self.utcOffsetSeconds = utcOffsetSeconds
+        self.slots = slots
+    }
+
+    /// CSV `app,timestamp,slot0,…,slotN` (N = the widest row); NULL slots are empty fields.
+    public static func csv(_ rows: [DASUsagePrediction]) -> String {
+        let width = rows.map(\.slots.count).max() ?? 0
+        var out = "app,timestamp" + (0..<width).map { ",slot\($0)" }.joined() + "\n"
+        for r in rows {
+            out += _csvField(r.app) + "," + TimestampParser.formatISO(instant: r.instant, utcOffsetSeconds: r.utcOffsetSeconds)
+            for i in 0..<width { out += "," + (i < r.slots.count ? r.slots[i].map(String.init) ?? "" : "") }
+            out += "\n"
+        }
+        return out
+    }
+}
+
+/// Reader for iOS PowerLog databases (`CurrentPowerlog.PLSQL`, `powerlog_*.PLSQL`).
+///
+/// **Launches** come from `PLApplicationAgent_EventForward_Application` (`timestamp` Unix seconds,
+/// `Identifier`, `State`): a row entering state 8 (`ForegroundRunning`, BackBoardServices'
+/// application states: 1 terminated, 2 suspended, 4 background running, 8 foreground) after a
+/// different state of the same identifier is a foreground arrival; its next non-foreground row ends
+/// it. Arrivals then follow the same run rule as the Android readers, with excluded apps
+/// (SpringBoard) dropped. The table samples state changes of all processes including extensions,
+/// so it is sparse: it holds few foreground transitions per day.
+/// **Offsets** come from `PLLocaleAgent_EventForward_TimeZone.SecondsFromGMT` (the latest row at or
+/// before each event, else the first), falling back to the caller's assumed offset.
+/// PowerLog's clock-correction table (`PLStorageOperator_EventForward_TimeOffset`) is not applied.
+/// **Predictions** come from `PLDuetService_EventForward_DASApplicationUsagePrediction`.
+public enum PowerLog {
+    /// The application-state table.
+    public static let applicationTable = "PLApplicationAgent_EventForward_Application"
+    /// The DAS usage-prediction table.
+    public static let predictionTable = "PLDuetService_EventForward_DASApplicationUsagePrediction"
+    /// The time-zone history table.
+    public static let timeZoneTable = "PLLocaleAgent_EventForward_TimeZone"
+    /// BackBoardServices `ForegroundRunning`.
+    public static let foregroundState = 8
+
+    /// Launches from foreground transitions, sorted by time.
+    /// - Throws: ``DeviceImportError`` — `.missingTable`/`.missingColumn` for the application table,
+    ///   `.emptyStream` when no foreground transition survives the exclusions.
+    public static func launches(
+        path: String, device: String, assumedUTCOffsetSeconds: Int, excluded: Set<String> = Set(ExcludedApps.defaults)
+    ) throws(DeviceImportError) -> [LaunchEvent] {
+        let db = try _EvidenceDatabase(path: path)
+        defer { db.close() }
+        let (arrivals, zones) = try db.read { conn in
+            try _Schema.require(conn, table: applicationTable, columns: ["ID", "timestamp", "Identifier", "State"], file: path)
+            let rows = try Row.fetchAll(conn, sql: "SELECT timestamp, Identifier, State FROM \(applicationTable) ORDER BY timestamp, ID")
+            return (_arrivals(rows), try _TimeZones(conn, fallback: assumedUTCOffsetSeconds))
+        }
+        let launches = _ForegroundRuns.launches(arrivals, device: device, offset: zones.offset(at:), excluded: excluded)
+        guard !launches.isEmpty else {
+            throw DeviceImportError(.emptyStream, file: path, table: applicationTable, expected: "at least one foreground (state 8) transition of a non-excluded app")
+        }
+        return launches
+    }
+
+    /// The DAS application-usage predictions, in table order.
+    /// - Throws: ``DeviceImportError`` — `.missingTable`/`.missingColumn` for the prediction table,
+    ///   `.emptyStream` when it has no rows.
+    public static func usagePredictions(path: String, assumedUTCOffsetSeconds: Int) throws(DeviceImportError) -> [DASUsagePrediction] {
+        let db = try _EvidenceDatabase(path: path)
+        defer { db.close() }
+        let rows = try db.read { conn -> [DASUsagePrediction] in
+            let columns = try _Schema.require(conn, table: predictionTable, columns: ["timestamp", "applicationBundleID"], file: path)
+            let slots = _slotColumns(columns)
+            let zones = try _TimeZones(conn, fallback: assumedUTCOffsetSeconds)
+            return try Row.fetchAll(conn, sql: "SELECT * FROM \(predictionTable) ORDER BY timestamp").compactMap { row in
+                guard let t = row._double("timestamp"), let app = row._string("applicationBundleID") else { return nil }
+                return DASUsagePrediction(app: app, instant: t, utcOffsetSeconds: zones.offset(at: t), slots: slots.map { row._int($0) })
+            }
+        }
+        guard !rows.isEmpty else {
+            throw DeviceImportError(.emptyStream, file: path, table: predictionTable, expected: "at least one prediction row")
+        }
+        return rows
+    }
+
+    /// `APPLICATIONPREDICTIONARRAY_<k>` columns ordered by k.
+    static func _slotColumns(_ columns: Set<String>) -> [String] {
+        let prefix = "APPLICATIONPREDICTIONARRAY_"
+        return columns.compactMap { c -> (Int, String)? in
+            guard c.hasPrefix(prefix), let k = Int(c.dropFirst(prefix.count)) else { return nil }
+            return (k, c)
+        }.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+
+    static func _arrivals(_ rows: [Row]) -> [_Resume] {
+        var arrivals: [_Resume] = []
+        var open: [String: Int] = [:]
+        var lastState: [String: Int] = [:]
+        for row in rows {
+            guard let t = row._double("timestamp"), let app = row._string("Identifier"), let state = row._int("State") else { continue }
+            let previous = lastState.updateValue(state, forKey: app)
+            if state == foregroundState {
+                guard previous != foregroundState else { continue }
+                open[app] = arrivals.count
+                arrivals.append(_Resume(instant: t, app: app, end: nil))
+            } else if let index = open.removeValue(forKey: app) {
+                arrivals[index].end = t
+            }
+        }
+        return arrivals
+    }
+}
+
+/// PowerLog's time-zone history: `SecondsFromGMT` by time.
+struct _TimeZones {
+    private var changes: [(instant: Double, offset: Int)] = []
+    private let fallback: Int
+
+    init(_ db: Database, fallback: Int) throws {
+        self.fallback = fallback
+        guard try db.tableExists(PowerLog.timeZoneTable) else { return }
+        let columns = Set(try db.columns(in: PowerLog.timeZoneTable).map { $0.name.uppercased() })
+        guard columns.contains("TIMESTAMP"), columns.contains("SECONDSFROMGMT") else { return }
+        let rows = try Row.fetchAll(db, sql: "SELECT timestamp, SecondsFromGMT FROM \(PowerLog.timeZoneTable) ORDER BY timestamp")
+        changes = rows.compactMap { row in
+            guard let t = row._double("timestamp"), let o = _AppleTime.validOffset(row._int("SecondsFromGMT")) else { return nil }
+            return (t, o)
+        }
+    }
+
+    /// The offset of the latest change at or before `instant`, else the first change, else the fallback.
+    /// O(log n).
+    func offset(at instant: Double) -> Int {
+        guard let first = changes.first else { return fallback }
+        var lo = 0, hi = changes.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if changes[mid].instant <= instant { lo = mid + 1 } else { hi = mid }
+        }
+        return lo == 0 ? first.offset : changes[lo - 1].offset
+    }
+}

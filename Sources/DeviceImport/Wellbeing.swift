@@ -1,0 +1,71 @@
+import GRDB
+import LaunchHistory
+
+/// Reader for Android Digital Wellbeing `app_usage` databases (tables `events`, `packages`).
+///
+/// `events.timestamp` is Unix milliseconds (UTC); the database stores no time zone, so the caller
+/// supplies the offset to assume. Event types used: 1 = `ACTIVITY_RESUMED` (foreground arrival),
+/// 2 = `ACTIVITY_PAUSED` and 23 = `ACTIVITY_STOPPED` (ends, paired with a resume through the same
+/// package and `instance_id`). Launches follow ``_ForegroundRuns``: consecutive resumes of one package
+/// are one launch; excluded packages are dropped afterwards.
+public enum Wellbeing {
+    /// `ACTIVITY_RESUMED`.
+    public static let resumedType = 1
+    /// `ACTIVITY_PAUSED` and `ACTIVITY_STOPPED`.
+    public static let endTypes = [2, 23]
+
+    /// The launches in the database, sorted by time.
+    ///
+    /// - Parameters:
+    ///   - device: device identifier written into each event.
+    ///   - utcOffsetSeconds: the offset assumed for every event (the database has none).
+    ///   - excluded: packages dropped after runs are merged (default ``ExcludedApps/defaults``).
+    /// - Returns: launches with durations where a pause/stop pairs with the run's resumes.
+    /// - Throws: ``DeviceImportError`` — `.missingTable`/`.missingColumn` naming `events` or
+    ///   `packages`, `.emptyStream` when no type-1 event exists, or the evidence-open errors.
+    ///   Complexity O(n) after SQLite's ordered scan.
+    public static func launches(
+        path: String, device: String, utcOffsetSeconds: Int, excluded: Set<String> = Set(ExcludedApps.defaults)
+    ) throws(DeviceImportError) -> [LaunchEvent] {
+        let arrivals = try _arrivals(path: path)
+        guard !arrivals.isEmpty else {
+            throw DeviceImportError(.emptyStream, file: path, table: "events", expected: "at least one type-1 (ACTIVITY_RESUMED) event")
+        }
+        return _ForegroundRuns.launches(arrivals, device: device, utcOffsetSeconds: utcOffsetSeconds, excluded: excluded)
+    }
+
+    static func _arrivals(path: String) throws(DeviceImportError) -> [_Resume] {
+        let db = try _EvidenceDatabase(path: path)
+        defer { db.close() }
+        return try db.read { conn in
+            let columns = try _Schema.require(conn, table: "events", columns: ["_id", "timestamp", "type", "package_id"], file: path)
+            try _Schema.require(conn, table: "packages", columns: ["_id", "package_name"], file: path)
+            let instance = columns.contains("INSTANCE_ID") ? "e.instance_id" : "NULL"
+            let rows = try Row.fetchAll(conn, sql: """
+                SELECT e.timestamp AS ts, e.type AS type, p.package_name AS package, \(instance) AS instance
+                FROM events e JOIN packages p ON p._id = e.package_id
+                WHERE e.type IN (1, 2, 23) ORDER BY e.timestamp, e._id
+                """)
+            return _paired(rows)
+        }
+    }
+
+    /// Resumes with their ends: the first type 2/23 after a resume with the same package and
+    /// instance id closes it.
+    static func _paired(_ rows: [Row]) -> [_Resume] {
+        var arrivals: [_Resume] = []
+        var open: [String: Int] = [:]
+        for row in rows {
+            guard let ms = row._double("ts"), let type = row._int("type"), let package = row._string("package") else { continue }
+            let instant = ms / 1000
+            let key = row._int("instance").map { "\(package)#\($0)" }
+            if type == resumedType {
+                if let key { open[key] = arrivals.count }
+                arrivals.append(_Resume(instant: instant, app: package, end: nil))
+            } else if let key, let index = open.removeValue(forKey: key) {
+                arrivals[index].end = instant
+            }
+        }
+        return arrivals
+    }
+}
