@@ -7,6 +7,6 @@ struct Reveille: ParsableCommand {
         commandName: "reveille",
         abstract: "Predict when apps will be opened and plan background fetches just before.",
         version: "0.1.0",
-        subcommands: [InspectCommand.self, BenchCommand.self]
+        subcommands: [InspectCommand.self, ReportCommand.self, BenchCommand.self]
     )
 }
