@@ -2,8 +2,8 @@ import Foundation
 
 /// The hit rate versus budget chart: one line per policy, the oracle dashed, budgets on a log₂ axis.
 enum _CurveSVG {
-    static let width = 400.0, height = 250.0
-    static let left = 42.0, right = 12.0, top = 10.0, bottom = 34.0
+    static let width = 340.0, height = 230.0
+    static let left = 38.0, right = 14.0, top = 10.0, bottom = 34.0
 
     /// A fixed, colour-blind-friendly palette (Okabe–Ito), assigned by policy order.
     static let palette = ["#0072b2", "#e69f00", "#009e73", "#cc79a7", "#d55e00", "#56b4e9", "#f0e442"]

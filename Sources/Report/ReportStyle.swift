@@ -19,8 +19,10 @@ enum _ReportStyle {
     .stat b{display:block;font-size:1.35rem;line-height:1.2}
     .stat span{font-size:.8rem;color:var(--muted)}
     .grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,330px),1fr));gap:10px}
-    .pair{display:flex;flex-wrap:wrap;gap:12px}
-    .pair>figure{flex:1 1 340px;max-width:620px}
+    .pair{display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start}
+    .pair>figure{flex:1 1 320px;max-width:560px}
+    svg.curve{max-width:480px}
+    svg.calibration{max-width:330px;margin:0 auto}
     figure{margin:0}
     .card{background:var(--panel);border:1px solid var(--line);border-radius:8px;padding:8px 10px}
     figcaption{font-size:.85rem;margin-bottom:4px;overflow-wrap:anywhere}
@@ -29,7 +31,8 @@ enum _ReportStyle {
     svg .axis{font-size:9px;fill:var(--muted)}
     svg .app{font-size:10px}
     .timeline text.axis,.timeline text.app{font-size:11px}
-    .curve text.axis,.calibration text.axis{font-size:11px}
+    .curve text.axis{font-size:11px}
+    .calibration text.axis{font-size:9px}
     svg .grid{stroke:var(--line);stroke-width:1}
     svg .grid.minor{stroke:#eef1f6}
     svg .row{stroke:#e6e9f0;stroke-width:1}

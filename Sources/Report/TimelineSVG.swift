@@ -12,7 +12,7 @@ struct _TimelineDay {
     var windows: [PlannedWindow]
     var marks: [Mark]
 
-    static let width = 760.0, labelWidth = 150.0, right = 10.0, rowHeight = 22.0, top = 22.0
+    static let width = 790.0, labelWidth = 180.0, right = 10.0, rowHeight = 22.0, top = 22.0
 
     /// Counts for the day's caption: cold launches and how many were hits.
     var coldLaunches: Int { marks.filter { $0.kind != .warm }.count }
@@ -42,7 +42,7 @@ struct _TimelineDay {
         for (i, app) in allRows.enumerated() {
             let y = Self.top + Double(i) * Self.rowHeight
             let isOther = i == names.count
-            let label = isOther ? "unscheduled apps" : _truncatedHead(app, 22)
+            let label = isOther ? "unscheduled apps" : _truncatedHead(app, 27)
             s += "<text class=\"\(isOther ? "axis muted" : "app")\" x=\"\(_n(Self.labelWidth - 6))\" y=\"\(_n(y + 15))\" text-anchor=\"end\"><title>\(htmlEscaped(isOther ? "launches of apps without a fetch" : app))</title>\(htmlEscaped(label))</text>"
             s += "<line class=\"row\" x1=\"\(_n(Self.labelWidth))\" x2=\"\(_n(Self.width - Self.right))\" y1=\"\(_n(y + 11))\" y2=\"\(_n(y + 11))\"/>"
             if !isOther {
