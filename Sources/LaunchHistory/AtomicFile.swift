@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Writes output files all-or-nothing: the bytes go to a temporary file beside the destination,
 /// which is then renamed over it, so a failed run never leaves partial output. `-` writes to
@@ -27,14 +32,16 @@ public enum AtomicFile {
             .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
         do {
             try data.write(to: temporary)
-            if FileManager.default.fileExists(atPath: url.path) {
-                _ = try FileManager.default.replaceItemAt(url, withItemAt: temporary)
-            } else {
-                try FileManager.default.moveItem(at: temporary, to: url)
-            }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw WriteError(path: path, reason: error.localizedDescription)
+        }
+        // rename(2) replaces an existing destination atomically (FileManager's replaceItemAt fails
+        // on Linux when the destination exists, and moveItem refuses to overwrite).
+        guard rename(temporary.path, url.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw WriteError(path: path, reason: reason)
         }
     }
 }
