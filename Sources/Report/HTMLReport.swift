@@ -12,6 +12,7 @@ public struct ReportInput: Sendable {
     /// An evaluation result: the hit rate versus budget curve, headline numbers, calibration bins.
     public var evaluation: EvaluationSummary?
 
+    /// Creates the input; everything but the history is optional.
     public init(history: LaunchHistory, profiles: [ProbabilityProfile] = [], schedules: [PlannedSchedule] = [],
                 evaluation: EvaluationSummary? = nil) {
         self.history = history
@@ -40,6 +41,7 @@ public struct ReportOptions: Sendable, Equatable {
     /// when 8 was not evaluated).
     public var headlineBudget: Int
 
+    /// Options with the documented defaults.
     public init(title: String = "Reveille report", subtitle: String? = nil, topApps: Int = 6, tauMinutes: Double = 60,
                 calibrationBins: Int = 10, maxTimelineDays: Int = 7, headlineBudget: Int = 8) {
         self.title = title
@@ -65,6 +67,7 @@ public struct ReportOptions: Sendable, Equatable {
 /// byte-identical HTML. Complexity: O(launches + profiles × days × 24 + schedule windows × launches
 /// of a day).
 public enum HTMLReport {
+    /// Renders the page. Never throws: missing pieces are left out, not faked.
     public static func render(_ input: ReportInput, options: ReportOptions = ReportOptions()) -> String {
         let tau = options.tauMinutes * 60
         let calibration = _calibrationSeries(input, options: options)

@@ -5,6 +5,7 @@ public struct ReportInstant: Sendable, Hashable {
     /// UTC offset in seconds (east positive).
     public var utcOffsetSeconds: Int
 
+    /// Creates an instant with its offset.
     public init(instant: Double, utcOffsetSeconds: Int) {
         self.instant = instant
         self.utcOffsetSeconds = utcOffsetSeconds
@@ -21,15 +22,18 @@ public struct PlannedSchedule: Sendable, Equatable {
     public var device: String
     /// The planning horizon `[start, end)`, when given.
     public var horizonStart: ReportInstant?
+    /// End of the horizon (exclusive).
     public var horizonEnd: ReportInstant?
     /// Fetches allowed per day (energy units) and fetches planned, when given.
     public var budgetLimit: Double?
+    /// Energy units the plan spends.
     public var budgetPlanned: Double?
     /// Planned fetch windows, in file order.
     public var windows: [PlannedWindow]
     /// Apps the planner left out, with the constraint that excluded them.
     public var leftOut: [LeftOutApp]
 
+    /// Creates a schedule (for callers that plan in-process).
     public init(device: String, horizonStart: ReportInstant? = nil, horizonEnd: ReportInstant? = nil,
                 budgetLimit: Double? = nil, budgetPlanned: Double? = nil,
                 windows: [PlannedWindow], leftOut: [LeftOutApp] = []) {
@@ -45,10 +49,13 @@ public struct PlannedSchedule: Sendable, Equatable {
 
 /// One planned background fetch: executed at `at`, allowed to begin in `[earliestBegin, latestBegin]`.
 public struct PlannedWindow: Sendable, Equatable {
+    /// App identifier.
     public var app: String
     /// The instant the fetch is executed (the protocol's fetch time).
     public var at: ReportInstant
+    /// Earliest allowed start of the fetch window, when given.
     public var earliestBegin: ReportInstant?
+    /// Latest allowed start of the fetch window, when given.
     public var latestBegin: ReportInstant?
     /// The model's probability of a launch served by this fetch, when given.
     public var probability: Double?
@@ -59,6 +66,7 @@ public struct PlannedWindow: Sendable, Equatable {
     /// Free-text reason from the planner.
     public var reason: String?
 
+    /// Creates a window.
     public init(app: String, at: ReportInstant, earliestBegin: ReportInstant? = nil, latestBegin: ReportInstant? = nil,
                 probability: Double? = nil, expectedHits: Double? = nil, energyCost: Double? = nil, reason: String? = nil) {
         self.app = app
@@ -74,10 +82,14 @@ public struct PlannedWindow: Sendable, Equatable {
 
 /// An app the planner did not schedule, and why.
 public struct LeftOutApp: Sendable, Equatable {
+    /// App identifier.
     public var app: String
+    /// The constraint that excluded it (e.g. `budget`).
     public var constraint: String?
+    /// Free-text detail.
     public var detail: String?
 
+    /// Creates an entry.
     public init(app: String, constraint: String? = nil, detail: String? = nil) {
         self.app = app
         self.constraint = constraint

@@ -12,6 +12,7 @@ public struct ProbabilityProfile: Sendable, Hashable, Codable {
     /// 7 × 24 probabilities, Monday first.
     public var byWeekdayHour: [[Double]]
 
+    /// Creates a profile.
     public init(device: String, app: String, byWeekdayHour: [[Double]]) {
         self.device = device
         self.app = app

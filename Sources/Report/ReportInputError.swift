@@ -7,6 +7,7 @@ public struct ReportInputError: Error, Sendable, Equatable, InputDataError {
     public enum Code: String, Sendable {
         case unreadable, malformedJSON, missingField, malformedTimestamp
     }
+    /// What went wrong.
     public let code: Code
     /// The file path.
     public let file: String
@@ -15,6 +16,7 @@ public struct ReportInputError: Error, Sendable, Equatable, InputDataError {
     /// What was expected there.
     public let expected: String
 
+    /// Creates an error.
     public init(_ code: Code, file: String, field: String? = nil, expected: String) {
         self.code = code
         self.file = file
@@ -22,6 +24,7 @@ public struct ReportInputError: Error, Sendable, Equatable, InputDataError {
         self.expected = expected
     }
 
+    /// `file: code in field 'path': expected …`.
     public var description: String {
         var s = "\(file): \(code.rawValue)"
         if let field { s += " in field '\(field)'" }
