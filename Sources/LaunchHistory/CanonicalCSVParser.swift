@@ -22,6 +22,7 @@ struct CanonicalCSVParser {
         guard splitter.split(line, r, separator: UInt8(ascii: ",")) else {
             throw HistoryError(.malformedRow, file: file, line: n, expected: "balanced double quotes")
         }
+        if splitter.sawNUL { throw HistoryError(.nulByte, file: file, line: n, expected: "text without NUL bytes") }
         if let unquoted = splitter.unquoted { return try _row(unquoted.span, n) }
         return try _row(line, n)
     }

@@ -60,8 +60,7 @@ struct StringInterner {
     /// The String for bytes `r` of `b`, or `nil` when they are not valid UTF-8.
     mutating func intern(_ b: Span<UInt8>, _ r: Range<Int>) -> String? {
         if last >= 0, Self._equal(entryBytes[last], b, r) { return entryStrings[last] }
-        var hash = 14_695_981_039_346_656_037 as UInt64
-        for i in r { hash = (hash ^ UInt64(b[i])) &* 1_099_511_628_211 }
+        let hash = Self._hash(b, r)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot] != 0 {
@@ -78,6 +77,16 @@ struct StringInterner {
         guard let s = String(validating: copy, as: UTF8.self) else { return nil }
         _insert(copy, s, hash)
         return s
+    }
+
+    /// A cheap hash of the length and up to 12 bytes sampled from both ends (collisions are
+    /// resolved by a full comparison): names differ mostly at their ends.
+    private static func _hash(_ b: Span<UInt8>, _ r: Range<Int>) -> UInt64 {
+        var h = UInt64(r.count) &* 0x9E37_79B9_7F4A_7C15
+        let n = r.count
+        for k in 0..<min(n, 4) { h = (h ^ UInt64(b[r.lowerBound + k])) &* 0x100_0000_01B3 }
+        for k in 0..<min(n, 8) { h = (h ^ UInt64(b[r.upperBound - 1 - k])) &* 0x100_0000_01B3 }
+        return h ^ (h >> 29)
     }
 
     private mutating func _insert(_ bytes: [UInt8], _ string: String, _ hash: UInt64) {
@@ -123,10 +132,14 @@ struct _ReusableSplitter {
     var count: Int { bounds.count / 2 }
     func range(_ i: Int) -> Range<Int> { bounds[2 * i]..<bounds[2 * i + 1] }
 
-    /// Splits bytes `r` of `line`; `false` when a quote is unbalanced.
+    /// Whether the last line held a NUL byte.
+    var sawNUL = false
+
+    /// Splits bytes `r` of `line`; `false` when a quote is unbalanced. Sets ``sawNUL``.
     mutating func split(_ line: Span<UInt8>, _ r: Range<Int>, separator: UInt8) -> Bool {
         bounds.removeAll(keepingCapacity: true)
         unquoted = nil
+        sawNUL = false
         var start = r.lowerBound
         for i in r {
             let b = line[i]
@@ -134,8 +147,13 @@ struct _ReusableSplitter {
                 bounds.append(start)
                 bounds.append(i)
                 start = i + 1
+            } else if b > 34 {
+                continue
             } else if b == 34 {
+                sawNUL = _containsNUL(line, r)
                 return _splitQuoted(line, r, separator)
+            } else if b == 0 {
+                sawNUL = true
             }
         }
         bounds.append(start)

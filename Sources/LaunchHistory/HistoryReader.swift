@@ -13,7 +13,9 @@ public enum HistoryReader {
         switch format {
         case .csv:
             var parser = CanonicalCSVParser(file: path, defaultOffset: options.defaultUTCOffsetSeconds)
-            try _drive(&source, &sink) { buffer, r, n throws(HistoryError) in try parser.parse(buffer.span, r, lineNumber: n) }
+            try _drive(&source, &sink, checkNUL: false) { buffer, r, n throws(HistoryError) in
+                try parser.parse(buffer.span, r, lineNumber: n)
+            }
         case .jsonl:
             let parser = JSONLinesParser(file: path, defaultOffset: options.defaultUTCOffsetSeconds)
             try _drive(&source, &sink) { buffer, r, n throws(HistoryError) in try parser.parse(buffer[r], lineNumber: n) }
@@ -27,8 +29,9 @@ public enum HistoryReader {
         return LaunchHistory(grouped: sink.grouped, report: sink.report)
     }
 
+    @inline(__always)
     private static func _drive(
-        _ source: inout LineSource, _ sink: inout _RowSink,
+        _ source: inout LineSource, _ sink: inout _RowSink, checkNUL: Bool = true,
         _ parse: (borrowing [UInt8], Range<Int>, Int) throws(HistoryError) -> RowOutcome
     ) throws(HistoryError) {
         while let line = try source.nextLineRange() {
@@ -36,7 +39,7 @@ public enum HistoryReader {
             if line.isEmpty { continue }
             sink.sawContent = true
             do throws(HistoryError) {
-                if _containsNUL(source.buffer.span, line) {
+                if checkNUL, _containsNUL(source.buffer.span, line) {
                     throw HistoryError(.nulByte, file: sink.file, line: n, expected: "text without NUL bytes")
                 }
                 try sink.accept(try parse(source.buffer, line, n))
