@@ -45,7 +45,7 @@ extension _Sections {
         var s = "<h3>Model: probability of a launch in each hour</h3><div class=\"grid\">"
         for (p, table) in zip(shown, tables) {
             let daily = table.reduce(0) { $0 + $1.reduce(0, +) } / 7
-            s += _HeatmapSVG.figure(title: p.app, note: "≈ \(_fixed(daily, 1)) launch-hours/day", values: table,
+            s += _HeatmapSVG.figure(title: p.app, note: "≈ \(_fixed(daily, 1)) hours/day with a launch", values: table,
                                     scaleMax: peak, maxLabel: _rate(peak)) { "p = \(_rate($0))" }
         }
         return s + "</div>"

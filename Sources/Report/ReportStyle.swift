@@ -30,7 +30,7 @@ enum _ReportStyle {
     svg text{font-family:inherit;fill:var(--fg)}
     svg .axis{font-size:9px;fill:var(--muted)}
     svg .app{font-size:10px}
-    .timeline text.axis,.timeline text.app{font-size:11px}
+    .timeline text.axis,.timeline text.app{font-size:12px}
     .curve text.axis{font-size:11px}
     .calibration text.axis{font-size:9px}
     svg .grid{stroke:var(--line);stroke-width:1}
@@ -46,7 +46,7 @@ enum _ReportStyle {
     .legend svg.ramp{width:60px;height:8px;display:inline-block}
     .scroll{overflow-x:auto;-webkit-overflow-scrolling:touch;border:1px solid var(--line);border-radius:8px;\
     background:var(--panel);padding:6px}
-    .scroll svg{min-width:680px}
+    .scroll svg{min-width:720px}
     .keys{list-style:none;padding:0;margin:6px 0;display:flex;flex-wrap:wrap;gap:4px 14px;font-size:.85rem}
     .keys li{display:flex;align-items:center;gap:6px}
     .swatch{display:inline-block;width:18px;height:0}

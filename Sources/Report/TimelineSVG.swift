@@ -42,7 +42,7 @@ struct _TimelineDay {
         for (i, app) in allRows.enumerated() {
             let y = Self.top + Double(i) * Self.rowHeight
             let isOther = i == names.count
-            let label = isOther ? "unscheduled apps" : _truncatedHead(app, 27)
+            let label = isOther ? "unscheduled apps" : _truncatedHead(app, 25)
             s += "<text class=\"\(isOther ? "axis muted" : "app")\" x=\"\(_n(Self.labelWidth - 6))\" y=\"\(_n(y + 15))\" text-anchor=\"end\"><title>\(htmlEscaped(isOther ? "launches of apps without a fetch" : app))</title>\(htmlEscaped(label))</text>"
             s += "<line class=\"row\" x1=\"\(_n(Self.labelWidth))\" x2=\"\(_n(Self.width - Self.right))\" y1=\"\(_n(y + 11))\" y2=\"\(_n(y + 11))\"/>"
             if !isOther {
