@@ -28,11 +28,15 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "Most launched apps per device that get their own heatmap.")
     var topApps = 6
 
+    @Option(help: "Most devices shown (those with the most launches).")
+    var maxDevices = 25
+
     @Option(help: "Page title.")
     var title = "Reveille report"
 
     func validate() throws {
         guard topApps >= 0 else { throw ValidationError("--top-apps must be 0 or more") }
+        guard maxDevices >= 1 else { throw ValidationError("--max-devices must be 1 or more") }
     }
 
     func run() throws {
@@ -41,9 +45,13 @@ struct ReportCommand: ParsableCommand {
             let schedules = try schedule.map { path throws(ReportInputError) in try PlannedSchedule.load(path: path) } ?? []
             let summary = try evaluation.map { path throws(ReportInputError) in try EvaluationSummary.load(path: path) }
             let profiles = try _profiles()
-            let options = ReportOptions(title: title, subtitle: _subtitle(), topApps: topApps)
-            let html = HTMLReport.render(ReportInput(history: history, profiles: profiles, schedules: schedules,
-                                                     evaluation: summary), options: options)
+            let options = ReportOptions(title: title, subtitle: _subtitle(), topApps: topApps, maxDevices: maxDevices)
+            let report = ReportInput(history: history, profiles: profiles, schedules: schedules, evaluation: summary)
+            let shown = HTMLReport.shownDevices(report, options: options).count
+            if shown < history.devices.count {
+                common.note("showing the \(shown) devices with the most launches of \(history.devices.count) (--max-devices)")
+            }
+            let html = HTMLReport.render(report, options: options)
             try AtomicFile.write(html, to: output)
             if output != "-" { common.note("wrote \(output) (\(html.utf8.count) bytes)") }
         }

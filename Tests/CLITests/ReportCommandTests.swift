@@ -47,6 +47,12 @@ import TestSupport
         #expect(r.stderr.contains("--model"))
     }
 
+    @Test func deviceLimitIsNotedOnStderr() throws {
+        let r = try CLIRunner.run(["report", Self.history, "--max-devices", "1"])
+        #expect(r.status == 0)
+        #expect(r.stderr.contains("showing the 1 devices with the most launches of 3 (--max-devices)"))
+    }
+
     @Test func negativeTopAppsIsRejected() throws {
         let r = try CLIRunner.run(["report", Self.history, "--top-apps", "-1"])
         #expect(r.status == 64)

@@ -55,6 +55,15 @@ import Testing
         #expect(!html.contains("<svg class=\"curve\""))
     }
 
+    @Test func deviceLimitKeepsTheBusiestInNameOrder() throws {
+        let input = ReportInput(history: try ReportFixtures.history())
+        // studentlife-u00: 1371 launches, u01: 285, u02: the rest (1566).
+        #expect(HTMLReport.shownDevices(input, options: ReportOptions(maxDevices: 2)) == ["studentlife-u00", "studentlife-u02"])
+        let html = HTMLReport.render(input, options: ReportOptions(maxDevices: 2))
+        #expect(html.contains("1 more devices with fewer launches are not shown (limit 2)."))
+        #expect(!html.contains("Device studentlife-u01"))
+    }
+
     @Test func historyOnlyReportHasHeatmapsAndNoOtherFigures() throws {
         let html = HTMLReport.render(ReportInput(history: try ReportFixtures.history()), options: ReportOptions(topApps: 2))
         #expect(html.components(separatedBy: "<svg class=\"heatmap\"").count - 1 == 3 * 3)
