@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "DeviceImport", dependencies: [
             "LaunchHistory", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
-        .target(name: "Report", dependencies: ["LaunchHistory", "UsageModel", "FetchPlanner", "Evaluation"]),
+        .target(name: "Report", dependencies: ["LaunchHistory"]),
         .executableTarget(name: "reveille", dependencies: [
             "LaunchHistory", "LinearAlgebra", "UsageModel", "FetchPlanner", "Evaluation",
             "LaunchSimulator", "DeviceImport", "Report",

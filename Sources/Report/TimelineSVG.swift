@@ -1,0 +1,121 @@
+import LaunchHistory
+
+/// One local day of a schedule on a 24-hour timeline: a row per scheduled app (windows as bands,
+/// fetch instants as ticks) plus one row for launches of unscheduled apps; launches are dots
+/// (cold hit: filled green, cold miss: hollow red ring, warm: small grey).
+struct _TimelineDay {
+    /// A launch to draw: its app, local second of day, and class.
+    struct Mark { var app: String; var second: Double; var kind: Kind }
+    enum Kind: String { case hit, miss, warm }
+
+    var day: Int
+    var windows: [PlannedWindow]
+    var marks: [Mark]
+
+    static let width = 790.0, labelWidth = 180.0, right = 10.0, rowHeight = 22.0, top = 22.0
+
+    /// Counts for the day's caption: cold launches and how many were hits.
+    var coldLaunches: Int { marks.filter { $0.kind != .warm }.count }
+    var hits: Int { marks.filter { $0.kind == .hit }.count }
+
+    /// Scheduled apps in order of their first fetch (ties: name), then the catch-all row.
+    var rows: [String] {
+        var first: [String: Double] = [:]
+        for w in windows { first[w.app] = min(first[w.app] ?? .infinity, w.at.instant) }
+        return first.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.map(\.key)
+    }
+
+    func x(_ secondOfDay: Double) -> Double {
+        Self.labelWidth + min(86_400, max(0, secondOfDay)) / 86_400 * (Self.width - Self.labelWidth - Self.right)
+    }
+
+    /// Local second of day of an instant relative to this day (may fall outside [0, 86400)).
+    func second(_ t: ReportInstant) -> Double { t.localSeconds - Double(day) * LocalClock.secondsPerDay }
+
+    func svg() -> String {
+        let names = rows
+        let scheduled = Set(names)
+        let allRows = names + ["other apps"]
+        let height = Self.top + Double(allRows.count) * Self.rowHeight + 6
+        var s = "<svg class=\"timeline\" viewBox=\"0 0 \(_n(Self.width)) \(_n(height))\" role=\"img\" aria-label=\"Schedule for \(_dateLabel(day))\">"
+        s += _axis(height: height)
+        for (i, app) in allRows.enumerated() {
+            let y = Self.top + Double(i) * Self.rowHeight
+            let isOther = i == names.count
+            let label = isOther ? "unscheduled apps" : _truncatedHead(app, 25)
+            s += "<text class=\"\(isOther ? "axis muted" : "app")\" x=\"\(_n(Self.labelWidth - 6))\" y=\"\(_n(y + 15))\" text-anchor=\"end\"><title>\(htmlEscaped(isOther ? "launches of apps without a fetch" : app))</title>\(htmlEscaped(label))</text>"
+            s += "<line class=\"row\" x1=\"\(_n(Self.labelWidth))\" x2=\"\(_n(Self.width - Self.right))\" y1=\"\(_n(y + 11))\" y2=\"\(_n(y + 11))\"/>"
+            if !isOther {
+                s += _fetches(app: app, y: y)
+            }
+            let own = marks.filter { isOther ? !scheduled.contains($0.app) : $0.app == app }
+            s += own.map { _mark($0, y: y) }.joined()
+        }
+        return s + "</svg>"
+    }
+
+    func _axis(height: Double) -> String {
+        var s = ""
+        for h in 0...24 {
+            let x = x(Double(h) * 3600)
+            s += "<line class=\"\(h % 3 == 0 ? "grid" : "grid minor")\" x1=\"\(_n(x))\" x2=\"\(_n(x))\" y1=\"\(_n(Self.top - 4))\" y2=\"\(_n(height - 4))\"/>"
+            if h % 3 == 0 {
+                let anchor = h == 24 ? "end" : (h == 0 ? "start" : "middle")
+                s += "<text class=\"axis\" x=\"\(_n(x))\" y=\"12\" text-anchor=\"\(anchor)\">\(_pad2(h)):00</text>"
+            }
+        }
+        return s
+    }
+
+    func _fetches(app: String, y: Double) -> String {
+        var s = ""
+        for w in windows where w.app == app {
+            let at = second(w.at)
+            let lo = w.earliestBegin.map(second) ?? at, hi = w.latestBegin.map(second) ?? at
+            if hi > lo {
+                s += "<rect class=\"window\" x=\"\(_n(x(lo)))\" y=\"\(_n(y + 5))\" width=\"\(_n(max(1, x(hi) - x(lo))))\" height=\"12\" rx=\"2\"/>"
+            }
+            var tip = "\(w.app) · fetch at \(_clock(max(0, at)))"
+            if let p = w.probability { tip += " · p \(_rate(p))" }
+            if let reason = w.reason { tip += " · \(reason)" }
+            s += "<line class=\"fetch\" x1=\"\(_n(x(at)))\" x2=\"\(_n(x(at)))\" y1=\"\(_n(y + 2))\" y2=\"\(_n(y + 20))\"><title>\(htmlEscaped(tip))</title></line>"
+        }
+        return s
+    }
+
+    func _mark(_ m: Mark, y: Double) -> String {
+        let tip = "<title>\(htmlEscaped(m.app)) · launch at \(_clock(m.second)) · \(m.kind == .warm ? "warm" : (m.kind == .hit ? "cold, hit" : "cold, missed"))</title>"
+        let r = m.kind == .warm ? 2.0 : 4.0
+        return "<circle class=\"launch \(m.kind.rawValue)\" cx=\"\(_n(x(m.second)))\" cy=\"\(_n(y + 11))\" r=\"\(_n(r))\">\(tip)</circle>"
+    }
+}
+
+extension _TimelineDay {
+    /// The days a schedule covers (local days of its horizon under the start's offset, else the
+    /// local days of its fetches), at most `limit`, each with the launches the history holds for it.
+    static func days(_ schedule: PlannedSchedule, device: DeviceHistory?, tauSeconds: Double, limit: Int) -> [_TimelineDay] {
+        var dayNumbers: [Int]
+        if let start = schedule.horizonStart {
+            let first = LocalClock.day(localSeconds: start.localSeconds)
+            let endLocal = schedule.horizonEnd.map { $0.instant + Double(start.utcOffsetSeconds) } ?? start.localSeconds + 1
+            let last = max(first, LocalClock.day(localSeconds: endLocal - 0.001))
+            dayNumbers = Array(first...last)
+        } else {
+            dayNumbers = Array(Set(schedule.windows.map { LocalClock.day(localSeconds: $0.at.localSeconds) })).sorted()
+        }
+        dayNumbers = Array(dayNumbers.prefix(max(0, limit)))
+        let fetches = _LaunchStatistics.fetchInstants(schedule)
+        let launches = device?.launches ?? []
+        let cold = _LaunchStatistics.coldFlags(launches, tauSeconds: tauSeconds)
+        return dayNumbers.map { day in
+            let windows = schedule.windows.filter { LocalClock.day(localSeconds: $0.at.localSeconds) == day }
+            var marks: [Mark] = []
+            for (e, isCold) in zip(launches, cold) where e.localDay == day {
+                let hit = _LaunchStatistics.isHit(app: e.app, at: e.instant, fetches: fetches, tauSeconds: tauSeconds)
+                marks.append(Mark(app: e.app, second: LocalClock.secondOfDay(localSeconds: e.localSeconds),
+                                  kind: isCold ? (hit ? .hit : .miss) : .warm))
+            }
+            return _TimelineDay(day: day, windows: windows, marks: marks)
+        }
+    }
+}

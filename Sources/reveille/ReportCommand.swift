@@ -1,0 +1,83 @@
+import ArgumentParser
+import LaunchHistory
+import Report
+
+/// `reveille report`: one self-contained HTML page with heatmaps, schedule timelines, the hit rate
+/// versus budget curve and a calibration plot.
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Render a self-contained HTML report (inline SVG and CSS, no scripts) of a history, schedule and evaluation."
+    )
+
+    @OptionGroup var input: HistoryInputOptions
+    @OptionGroup var common: CommonOptions
+
+    @Option(help: "Fitted model JSON (from `reveille fit`): adds probability heatmaps and, without --evaluation calibration bins, the calibration plot.")
+    var model: String?
+
+    @Option(help: "Schedule JSON (from `reveille plan`): one schedule, an array, or {\"schedules\": [...]}.")
+    var schedule: String?
+
+    @Option(help: "Evaluation JSON (from `reveille evaluate --json`, protocol reveille-v1).")
+    var evaluation: String?
+
+    @Option(name: .shortAndLong, help: "Output HTML file, or - for standard output.")
+    var output = "-"
+
+    @Option(help: "Most launched apps per device that get their own heatmap.")
+    var topApps = 6
+
+    @Option(help: "Most devices shown (those with the most launches).")
+    var maxDevices = 25
+
+    @Option(help: "Page title.")
+    var title = "Reveille report"
+
+    func validate() throws {
+        guard topApps >= 0 else { throw ValidationError("--top-apps must be 0 or more") }
+        guard maxDevices >= 1 else { throw ValidationError("--max-devices must be 1 or more") }
+    }
+
+    func run() throws {
+        try runMappingErrors {
+            let history = try input.load(common)
+            let schedules = try schedule.map { path throws(ReportInputError) in try PlannedSchedule.load(path: path) } ?? []
+            let summary = try evaluation.map { path throws(ReportInputError) in try EvaluationSummary.load(path: path) }
+            let profiles = try _profiles()
+            let options = ReportOptions(title: title, subtitle: _subtitle(), topApps: topApps, maxDevices: maxDevices)
+            let report = ReportInput(history: history, profiles: profiles, schedules: schedules, evaluation: summary)
+            let shown = HTMLReport.shownDevices(report, options: options).count
+            if shown < history.devices.count {
+                common.note("showing the \(shown) devices with the most launches of \(history.devices.count) (--max-devices)")
+            }
+            let html = HTMLReport.render(report, options: options)
+            try AtomicFile.write(html, to: output)
+            if output != "-" { common.note("wrote \(output) (\(html.utf8.count) bytes)") }
+        }
+    }
+
+    /// Probability profiles from `--model`.
+    // TODO(coordinator): load the UsageModel JSON at `model` and turn it into `[ProbabilityProfile]`
+    // (per device and app: P(launch in local hour h) for each weekday, Monday first, 7 × 24). Until
+    // then `--model` fails with exit 64 instead of drawing a made-up profile.
+    func _profiles() throws -> [ProbabilityProfile] {
+        guard model != nil else { return [] }
+        throw ReportModelUnavailable()
+    }
+
+    /// The input file names, shown under the title.
+    func _subtitle() -> String {
+        var parts = ["history \(_baseName(input.history))"]
+        if let schedule { parts.append("schedule \(_baseName(schedule))") }
+        if let evaluation { parts.append("evaluation \(_baseName(evaluation))") }
+        return parts.joined(separator: " · ")
+    }
+
+    func _baseName(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
+}
+
+/// `--model` given to a build whose report cannot read models yet.
+struct ReportModelUnavailable: UsageMistake {
+    var description: String { "--model is not supported by this build of `reveille report` yet" }
+}
