@@ -26,7 +26,8 @@ struct HistoryInputOptions: ParsableArguments {
         """)
     var format: InputFormat?
 
-    @Option(help: "Device identifier for device exports (default: the file name without extension).")
+    @Option(name: .customLong("export-device"),
+            help: "Device identifier given to launches read from a device export (default: the file name without extension).")
     var device: String?
 
     @Flag(help: "Skip invalid rows (counted and reported) instead of failing on the first.")

@@ -82,7 +82,7 @@ import TestSupport
     }
 
     @Test func inspectReadsWellbeingDirectly() throws {
-        let r = try CLIRunner.run(["inspect", "--format", "wellbeing", wellbeing, "--device", "wellbeing-pixel"])
+        let r = try CLIRunner.run(["inspect", "--format", "wellbeing", wellbeing, "--export-device", "wellbeing-pixel"])
         #expect(r.status == 0)
         #expect(r.stdout.hasPrefix("1 devices, 809 launches"))
         #expect(r.stdout.contains("device wellbeing-pixel"))
