@@ -9,7 +9,11 @@ extension EvaluationMode: ExpressibleByArgument {}
 /// are registered here (one `registry.register(name) { device in … }` line each).
 enum PolicyCatalog {
     /// Every policy the CLI can evaluate.
-    static var registry: PolicyRegistry { .builtIn }
+    static var registry: PolicyRegistry {
+        var registry = PolicyRegistry.builtIn
+        registry.registerReveille()
+        return registry
+    }
 
     /// Default policy order: the project's policies first, then the baselines.
     static let preferredOrder = ["reveille", "bayes", "interval", "histogram", "oracle"]
