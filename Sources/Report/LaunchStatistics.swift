@@ -22,23 +22,7 @@ enum _LaunchStatistics {
     /// For each launch (in the given instant order), whether it is cold by the protocol: no launch of
     /// the same app with an instant in `(t − tau, t)`. O(n).
     static func coldFlags(_ launches: [LaunchEvent], tauSeconds: Double) -> [Bool] {
-        // Per app: the latest instant seen, and the latest instant strictly before it.
-        var recent: [String: (last: Double, beforeLast: Double?)] = [:]
-        var flags: [Bool] = []
-        flags.reserveCapacity(launches.count)
-        for e in launches {
-            let t = e.instant
-            let previous: Double?
-            if let r = recent[e.app] {
-                previous = r.last < t ? r.last : r.beforeLast
-                recent[e.app] = r.last < t ? (t, r.last) : r
-            } else {
-                previous = nil
-                recent[e.app] = (t, nil)
-            }
-            flags.append(previous.map { $0 <= t - tauSeconds } ?? true)
-        }
-        return flags
+        ColdLaunches.scan(launches, tauSeconds: tauSeconds).cold
     }
 
     /// Whether a launch of `app` at `t` is served: some fetch `f` of that app with `t − tau ≤ f < t`.

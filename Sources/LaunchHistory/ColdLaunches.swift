@@ -1,5 +1,3 @@
-import LaunchHistory
-
 /// Cold-launch classification (protocol `reveille-v1`): a launch of app `a` at `t` is cold when
 /// no launch of `a` has an instant in `(t - tau, t)`; the others are warm.
 public enum ColdLaunches {
