@@ -65,6 +65,8 @@ struct PlanCommand: ParsableCommand {
     @Option(help: "Plan for: fetch, push or processing.")
     var channel: PlanChannel = .fetch
 
+    @OptionGroup var push: PushPlanOptions
+
     @Option(name: .shortAndLong, help: "Output file (- for standard output).")
     var output: String = "-"
 
@@ -75,6 +77,7 @@ struct PlanCommand: ParsableCommand {
         guard (1...168).contains(hours) else { throw ValidationError("--hours must be in 1…168") }
         guard budget >= 0 else { throw ValidationError("--budget must be ≥ 0") }
         guard leadMinutes.isFinite, leadMinutes >= 0 else { throw ValidationError("--lead-minutes must be ≥ 0") }
+        try push.validate(channel: channel)
     }
 
     func run() throws {
@@ -85,7 +88,8 @@ struct PlanCommand: ParsableCommand {
             let text: String
             switch channel {
             case .fetch: text = try fetchPlans(inputs, horizon)
-            case .push, .processing: throw ValidationError("not yet")
+            case .push: text = try push.plans(inputs, horizon, common: common)
+            case .processing: throw ValidationError("not yet")
             }
             try AtomicFile.write(text, to: output)
         }
