@@ -67,6 +67,8 @@ struct PlanCommand: ParsableCommand {
 
     @OptionGroup var push: PushPlanOptions
 
+    @OptionGroup var processing: ProcessingPlanOptions
+
     @Option(name: .shortAndLong, help: "Output file (- for standard output).")
     var output: String = "-"
 
@@ -78,6 +80,7 @@ struct PlanCommand: ParsableCommand {
         guard budget >= 0 else { throw ValidationError("--budget must be ≥ 0") }
         guard leadMinutes.isFinite, leadMinutes >= 0 else { throw ValidationError("--lead-minutes must be ≥ 0") }
         try push.validate(channel: channel)
+        try processing.validate(channel: channel)
     }
 
     func run() throws {
@@ -89,7 +92,7 @@ struct PlanCommand: ParsableCommand {
             switch channel {
             case .fetch: text = try fetchPlans(inputs, horizon)
             case .push: text = try push.plans(inputs, horizon, common: common)
-            case .processing: throw ValidationError("not yet")
+            case .processing: text = try processing.plans(inputs, horizon, common: common)
             }
             try AtomicFile.write(text, to: output)
         }

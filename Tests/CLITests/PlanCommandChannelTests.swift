@@ -35,3 +35,25 @@ import TestSupport
         #expect(missing.stderr.contains("--app"))
     }
 }
+
+extension PlanCommandChannelTests {
+    @Test func processingWindowsLieInTheNightsTheDeviceCharges() throws {
+        let (model, _) = try PlanCommandTests.trained()
+        var csv = "device,start,end\n"
+        for day in 1...4 { csv += "d1,2024-01-0\(day)T23:00:00+01:00,2024-01-0\(day + 1)T07:00:00+01:00\n" }
+        let plugged = try Fixtures.temporaryFile(csv)
+        let r = try CLIRunner.run(["plan", "--channel", "processing", "--charging", plugged, "--model", model, "--device", "d1",
+                                   "--from", "2024-01-05T12:00:00+01:00"])
+        #expect(r.status == 0)
+        let windows = try #require(try Self.json(r.stdout)["windows"] as? [[String: Any]])
+        #expect(windows.count == 1)
+        #expect(windows.first?["start"] as? String == "2024-01-05T23:00:00+01:00")
+        #expect((windows.first?["end"] as? String).map { $0 <= "2024-01-06T07:00:00+01:00" } == true)
+        let bad = try Fixtures.temporaryFile("device,start,end\nd1,yesterday,now\n")
+        let failed = try CLIRunner.run(["plan", "--channel", "processing", "--charging", bad, "--model", model, "--device", "d1",
+                                        "--from", "2024-01-05T12:00:00+01:00"])
+        #expect(failed.status == 65)
+        let missing = try CLIRunner.run(["plan", "--channel", "processing", "--model", model, "--from", PlanCommandTests.from])
+        #expect(missing.status == 64)
+    }
+}
