@@ -82,11 +82,7 @@ public struct ProcessingPlan: Codable, Sendable, Equatable {
     }
 
     /// Pretty-printed JSON with sorted keys and a final newline.
-    public func jsonText() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
-    }
+    public func jsonText() throws -> String { try _prettyJSON(self) }
 }
 
 /// Plans background-processing windows: maximal runs of slots where the device is likely charging

@@ -95,11 +95,7 @@ public struct PushPlan: Codable, Sendable, Equatable {
     }
 
     /// Pretty-printed JSON with sorted keys and a final newline.
-    public func jsonText() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
-    }
+    public func jsonText() throws -> String { try _prettyJSON(self) }
 }
 
 /// Times silent pushes for one app: an exact dynamic programme over the slots maximising the

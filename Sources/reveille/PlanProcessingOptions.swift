@@ -30,7 +30,6 @@ struct ProcessingPlanOptions: ParsableArguments {
         var plans: [ProcessingPlan] = []
         for m in inputs.models {
             let mine = intervals[m.device] ?? []
-            if mine.isEmpty { common.note("\(m.device): no plugged-in intervals in \(path); no processing windows") }
             let p = m.slotProbabilities(from: h.start, utcOffsetSeconds: h.utcOffsetSeconds, slots: h.slotCount, slotSeconds: h.slotSeconds)
             let request = ProcessingRequest(
                 device: m.device, horizonStart: h.start, slotSeconds: h.slotSeconds, slotCount: h.slotCount,

@@ -3,16 +3,11 @@ import Testing
 import TestSupport
 
 @Suite struct PlanCommandTests {
-    static let csv = """
-        device,app,timestamp
-        d1,mail,2024-01-01T08:00:00+01:00
-        d1,news,2024-01-01T12:30:00+01:00
-        d1,mail,2024-01-02T08:05:00+01:00
-        d1,mail,2024-01-03T07:55:00+01:00
+    /// The train tests' history plus a few launches, so reasons have several days to count.
+    static let csv = TrainCommandTests.csv + """
         d1,news,2024-01-03T12:40:00+01:00
         d1,mail,2024-01-04T07:50:00+01:00
         d1,game,2023-12-20T21:00:00+01:00
-        d2,game,2024-01-01T21:00:00+01:00
 
         """
     static let from = "2024-01-05T00:00:00+01:00"
