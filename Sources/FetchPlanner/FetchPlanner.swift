@@ -19,7 +19,9 @@ public enum PlanningMethod: String, Sendable, Codable, CaseIterable {
 /// fetches) and optional data bytes; per app the minimum interval, daily cap, earliest begin date,
 /// force-quit and background-refresh settings; per device the hourly rate limit.
 public enum FetchPlanner {
-    /// Plans a schedule for `request`.
+    /// Plans a schedule for `request`. With ``PlatformRules/dailyFloor`` on, the floor fetches of
+    /// ``PlanningRequest/floorApps`` are reserved first (one per app and local day, by value) and
+    /// `method` plans the rest of the budget around them.
     ///
     /// - Throws: ``PlanningError`` for invalid input (a budget that is not a whole number,
     ///   probabilities outside [0, 1] or of the wrong count, non-positive costs, unsorted offset
