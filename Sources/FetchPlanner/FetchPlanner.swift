@@ -31,8 +31,8 @@ public enum FetchPlanner {
     ///   (`reveille bench plan`).
     public static func plan(_ request: PlanningRequest, method: PlanningMethod = .best) throws -> FetchSchedule {
         let problem = try _Problem(request)
-        let (fetches, name) = try _plan(problem, method)
-        return _ScheduleBuilder(problem: problem).schedule(fetches, method: name)
+        let (fetches, name, floor) = try _plan(problem, method)
+        return _ScheduleBuilder(problem: problem, floor: Set(floor)).schedule(fetches, method: name)
     }
 
     /// The plan's expected value (hits × P(new data)) and expected hits, for comparing methods.
@@ -46,11 +46,11 @@ public enum FetchPlanner {
 
     /// The daily floor's fetches (``PlatformRules/dailyFloor``), then the rest of the plan made
     /// with the floor fetches counted as spent (their budget, interval and coverage).
-    static func _plan(_ problem: _Problem, _ method: PlanningMethod) throws -> ([_Fetch], String) {
+    static func _plan(_ problem: _Problem, _ method: PlanningMethod) throws -> ([_Fetch], String, floor: [_Fetch]) {
         let floor = _Floor.reserve(problem)
         guard !floor.isEmpty else {
             let (state, name) = _choose(problem, method)
-            return (state.fetches, name)
+            return (state.fetches, name, [])
         }
         var rest = problem.request
         rest.floorApps = []
@@ -58,7 +58,7 @@ public enum FetchPlanner {
             SpentFetch(app: problem.apps[$0.app].name, at: problem.instant($0.slot), energyCost: problem.apps[$0.app].cost[$0.slot])
         }
         let (state, name) = _choose(try _Problem(rest), method)
-        return ((floor + state.fetches).sorted(), name)
+        return ((floor + state.fetches).sorted(), name, floor)
     }
 
     static func _choose(_ problem: _Problem, _ method: PlanningMethod) -> (_PlanState, String) {

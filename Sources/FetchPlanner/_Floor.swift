@@ -1,4 +1,5 @@
-/// The daily floor (``PlatformRules/dailyFloor``): one fetch per local day for each floor app,
+/// The daily floor (``PlatformRules/dailyFloor``): one fetch per local day for each floor app
+/// (its window's reason starts with "daily floor; "),
 /// reserved before the rest of the plan.
 ///
 /// Day by day, each floor app's best feasible single fetch of that day is valued on the empty

@@ -34,7 +34,7 @@ import TestSupport
         #expect(doc["device"] as? String == "d1")
         let windows = try #require(doc["windows"] as? [[String: Any]])
         #expect(windows.count == 3)
-        #expect(windows.contains { ($0["reason"] as? String)?.hasPrefix("opened on 3 of the last 12 weekdays between 07:50 and 08:00") == true })
+        #expect(windows.contains { $0["reason"] as? String == "daily floor; opened on 3 of the last 12 weekdays between 07:50 and 08:00" })
         #expect(r.stderr.contains("d1: 3 windows"))
     }
 

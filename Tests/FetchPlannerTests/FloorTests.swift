@@ -46,6 +46,7 @@ import TestSupport
                                       rules: PlatformRules(dailyFloor: true), generatedAt: 1_704_409_200, floorApps: ["a", "b", "c"])
         let schedule = try _Requests.plan(request)
         #expect(schedule.windows.map(\.app).sorted() == ["b", "c"])
+        #expect(schedule.windows.allSatisfy { $0.reason.hasPrefix("daily floor; ") })
         #expect(schedule.leftOut.map(\.app) == ["a"])
         #expect(schedule.leftOut.first?.constraint == .budget)
     }
