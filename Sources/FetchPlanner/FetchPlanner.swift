@@ -19,7 +19,9 @@ public enum PlanningMethod: String, Sendable, Codable, CaseIterable {
 /// fetches) and optional data bytes; per app the minimum interval, daily cap, earliest begin date,
 /// force-quit and background-refresh settings; per device the hourly rate limit.
 public enum FetchPlanner {
-    /// Plans a schedule for `request`.
+    /// Plans a schedule for `request`. With ``PlatformRules/dailyFloor`` on, the floor fetches of
+    /// ``PlanningRequest/floorApps`` are reserved first (one per app and local day, by value) and
+    /// `method` plans the rest of the budget around them.
     ///
     /// - Throws: ``PlanningError`` for invalid input (a budget that is not a whole number,
     ///   probabilities outside [0, 1] or of the wrong count, non-positive costs, unsorted offset
@@ -29,17 +31,34 @@ public enum FetchPlanner {
     ///   (`reveille bench plan`).
     public static func plan(_ request: PlanningRequest, method: PlanningMethod = .best) throws -> FetchSchedule {
         let problem = try _Problem(request)
-        let (state, name) = _choose(problem, method)
-        return _ScheduleBuilder(problem: problem).schedule(state.fetches, method: name)
+        let (fetches, name, floor) = try _plan(problem, method)
+        return _ScheduleBuilder(problem: problem, floor: Set(floor)).schedule(fetches, method: name)
     }
 
     /// The plan's expected value (hits × P(new data)) and expected hits, for comparing methods.
     /// Spent fetches' coverage is excluded.
     public static func objective(_ request: PlanningRequest, method: PlanningMethod) throws -> (value: Double, expectedHits: Double) {
         let problem = try _Problem(request)
-        let fetches = _choose(problem, method).0.fetches
+        let fetches = try _plan(problem, method).0
         let o = problem.objective(fetches)
         return (o.value, o.hits)
+    }
+
+    /// The daily floor's fetches (``PlatformRules/dailyFloor``), then the rest of the plan made
+    /// with the floor fetches counted as spent (their budget, interval and coverage).
+    static func _plan(_ problem: _Problem, _ method: PlanningMethod) throws -> ([_Fetch], String, floor: [_Fetch]) {
+        let floor = _Floor.reserve(problem)
+        guard !floor.isEmpty else {
+            let (state, name) = _choose(problem, method)
+            return (state.fetches, name, [])
+        }
+        var rest = problem.request
+        rest.floorApps = []
+        rest.spentFetches += floor.map {
+            SpentFetch(app: problem.apps[$0.app].name, at: problem.instant($0.slot), energyCost: problem.apps[$0.app].cost[$0.slot])
+        }
+        let (state, name) = _choose(try _Problem(rest), method)
+        return ((floor + state.fetches).sorted(), name, floor)
     }
 
     static func _choose(_ problem: _Problem, _ method: PlanningMethod) -> (_PlanState, String) {

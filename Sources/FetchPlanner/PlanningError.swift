@@ -8,7 +8,7 @@ public struct PlanningError: Error, Sendable, Equatable, InputDataError {
     public enum Code: String, Sendable, Codable {
         case budgetNotWhole, invalidBudget, invalidSlots, probabilityCountMismatch, probabilityOutOfRange
         case invalidCost, duplicateApp, invalidOffset, unsortedOffsetChanges, invalidTau, invalidRule
-        case invalidSettings, invalidSpentFetch, invalidEvidence, unreadableState
+        case invalidSettings, invalidSpentFetch, invalidEvidence, unreadableState, invalidCharging
     }
     /// The kind of problem.
     public let code: Code

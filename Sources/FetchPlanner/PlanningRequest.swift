@@ -37,12 +37,16 @@ public struct PlanningRequest: Sendable, Codable, Equatable {
     public var spentFetches: [SpentFetch]
     /// When the plan is made, Unix seconds (copied into the schedule; never read from a clock).
     public var generatedAt: Double
+    /// Apps owed the daily floor when ``PlatformRules/dailyFloor`` is on (e.g. every app launched
+    /// in the last 7 days). Names not in ``apps`` are ignored. Default empty: no floor.
+    public var floorApps: [String]
 
     /// Creates a request; see the properties for units and defaults.
     public init(device: String, horizonStart: Double, slotSeconds: Double = 300, slotCount: Int,
                 utcOffsetSeconds: Int, offsetChanges: [OffsetChange] = [], tauSeconds: Double = 3600,
                 budget: PlanningBudget, apps: [AppForecast], rules: PlatformRules = PlatformRules(),
-                state: DeviceState = DeviceState(), spentFetches: [SpentFetch] = [], generatedAt: Double) {
+                state: DeviceState = DeviceState(), spentFetches: [SpentFetch] = [], generatedAt: Double,
+                floorApps: [String] = []) {
         self.device = device
         self.horizonStart = horizonStart
         self.slotSeconds = slotSeconds
@@ -56,6 +60,7 @@ public struct PlanningRequest: Sendable, Codable, Equatable {
         self.state = state
         self.spentFetches = spentFetches
         self.generatedAt = generatedAt
+        self.floorApps = floorApps
     }
 
     /// The horizon's end (exclusive), Unix seconds: `horizonStart + slotCount · slotSeconds`.

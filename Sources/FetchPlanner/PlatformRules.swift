@@ -27,12 +27,20 @@ public struct PlatformRules: Sendable, Codable, Equatable {
     public var minimumValue: Double
     /// Local-time windows where fetching is cheaper (e.g. overnight while charging).
     public var preferredWindows: [PreferredWindow]
+    /// The daily floor: every app named in ``PlanningRequest/floorApps`` gets at least one fetch on
+    /// each local day the horizon touches, counted inside the budget and placed at the slot where
+    /// its single-fetch value is highest (ties: the later slot). Floor fetches are reserved before
+    /// the rest of the plan; when the day's budget cannot hold them all, the apps of highest value
+    /// go first and the others are reported in ``FetchSchedule/leftOut`` (`budget`). Per-app rules
+    /// (force-quit, caps, earliest begin, minimum interval) and the rate limit still apply.
+    /// Default false here, so existing callers are unaffected; `reveille plan` turns it on.
+    public var dailyFloor: Bool
 
     /// Creates rules; every parameter has the default documented on its property.
     public init(minimumIntervalSeconds: Double = 900, maxFetchesPerAppPerDay: Int? = nil,
                 deviceFetchesPerHour: Int? = 60, leadMinutes: Double = 10,
                 newDataPriorAlpha: Double = 1, newDataPriorBeta: Double = 0, minimumValue: Double = 0.001,
-                preferredWindows: [PreferredWindow] = []) {
+                preferredWindows: [PreferredWindow] = [], dailyFloor: Bool = false) {
         self.minimumIntervalSeconds = minimumIntervalSeconds
         self.maxFetchesPerAppPerDay = maxFetchesPerAppPerDay
         self.deviceFetchesPerHour = deviceFetchesPerHour
@@ -41,6 +49,7 @@ public struct PlatformRules: Sendable, Codable, Equatable {
         self.newDataPriorBeta = newDataPriorBeta
         self.minimumValue = minimumValue
         self.preferredWindows = preferredWindows
+        self.dailyFloor = dailyFloor
     }
 
     /// Decodes rules, taking the default for every missing key.
@@ -56,6 +65,7 @@ public struct PlatformRules: Sendable, Codable, Equatable {
         newDataPriorBeta = try c.decodeIfPresent(Double.self, forKey: .newDataPriorBeta) ?? d.newDataPriorBeta
         minimumValue = try c.decodeIfPresent(Double.self, forKey: .minimumValue) ?? d.minimumValue
         preferredWindows = try c.decodeIfPresent([PreferredWindow].self, forKey: .preferredWindows) ?? []
+        dailyFloor = try c.decodeIfPresent(Bool.self, forKey: .dailyFloor) ?? false
     }
 }
 

@@ -4,6 +4,8 @@ import LaunchHistory
 /// reasons, per-day budget use, and the apps left out with the constraint that bound them.
 struct _ScheduleBuilder {
     let problem: _Problem
+    /// The daily floor's fetches: their reasons start with "daily floor; ".
+    var floor: Set<_Fetch> = []
 
     func schedule(_ fetches: [_Fetch], method: String) -> FetchSchedule {
         let r = problem.request, line = problem.timeline
@@ -47,8 +49,9 @@ struct _ScheduleBuilder {
             let first = problem.instant(max(lo, f.slot))
             let minutes = Int(Double(max(0, hi - max(lo, f.slot))) * r.slotSeconds / 60)
             let start = line.minuteOfDay(first)
-            let reason = app.evidence?.reason(startMinute: start, lengthMinutes: minutes)
-                ?? _probabilityReason(probability, startMinute: start, lengthMinutes: minutes)
+            let reason = (floor.contains(f) ? "daily floor; " : "")
+                + (app.evidence?.reason(startMinute: start, lengthMinutes: minutes)
+                   ?? _probabilityReason(probability, startMinute: start, lengthMinutes: minutes))
             out.append(FetchSchedule.Window(
                 app: app.name, at: line.iso(at), atUnix: at, earliestBegin: line.iso(earliest), latestBegin: line.iso(at),
                 probability: _round(probability), expectedHits: _round(hits), value: _round(hits * app.pNewData),

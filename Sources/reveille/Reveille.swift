@@ -8,7 +8,7 @@ struct Reveille: ParsableCommand {
         abstract: "Predict when apps will be opened and plan background fetches just before.",
         version: "0.1.0",
         subcommands: [
-            InspectCommand.self, TrainCommand.self, PredictCommand.self, EvaluateCommand.self,
+            InspectCommand.self, TrainCommand.self, PredictCommand.self, PlanCommand.self, EvaluateCommand.self,
             BenchCommand.self, SimulateCommand.self, ImportCommand.self, ReportCommand.self,
         ]
     )

@@ -6,8 +6,7 @@ import TestSupport
 /// Shared helpers: random requests exercising every rule, and planning with every output checked
 /// against the invariants and the JSON Schema.
 enum _Requests {
-    static let schema: _SchemaValidator? = try? _SchemaValidator(
-        path: Fixtures.repositoryRoot.appendingPathComponent("schemas/schedule.schema.json").path)
+    static let schema: SchemaValidator? = try? SchemaValidator.schedule()
 
     /// Plans, then checks the schedule's invariants and validates its JSON against the schema.
     static func plan(_ request: PlanningRequest, method: PlanningMethod = .best) throws -> FetchSchedule {

@@ -1,24 +1,30 @@
 import Foundation
 
-/// A JSON Schema (draft 2020-12) validator for the keywords `schemas/schedule.schema.json` uses:
+/// A JSON Schema (draft 2020-12) validator, shared by the FetchPlanner and CLI tests, for the keywords `schemas/schedule.schema.json` uses:
 /// `type`, `required`, `properties`, `additionalProperties: false`, `items`, `enum`, `minimum`,
 /// `maximum`, `exclusiveMinimum`, `minLength`, `pattern`, `format: date-time` (checked through the
 /// pattern the schema pairs with it) and local `$ref` to `#/$defs/…`. Unknown keywords fail loudly
 /// so the schema cannot silently outgrow the validator.
-struct _SchemaValidator: Sendable {
+public struct SchemaValidator: Sendable {
     let root: [String: _JSON]
 
     static let known: Set<String> = ["$schema", "$id", "title", "description", "type", "required", "properties",
                                      "additionalProperties", "items", "enum", "minimum", "maximum",
                                      "exclusiveMinimum", "minLength", "pattern", "format", "$ref", "$defs"]
 
-    init(path: String) throws {
+    /// Loads the schema at `path`.
+    public init(path: String) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         root = try JSONDecoder().decode(_JSON.self, from: data).object ?? [:]
     }
 
+    /// The repository's schedule schema (`schemas/schedule.schema.json`).
+    public static func schedule() throws -> SchemaValidator {
+        try SchemaValidator(path: Fixtures.repositoryRoot.appendingPathComponent("schemas/schedule.schema.json").path)
+    }
+
     /// The problems found in `json` (empty = valid), each with a JSON-path-like location.
-    func errors(json: String) throws -> [String] {
+    public func errors(json: String) throws -> [String] {
         let value = try JSONDecoder().decode(_JSON.self, from: Data(json.utf8))
         var out: [String] = []
         check(value, root, "$", &out)
