@@ -26,7 +26,7 @@ struct BenchEvalCommand: ParsableCommand {
             guard !paths.isEmpty else {
                 throw ValidationError("no datasets given and none found at Datasets/default or ../shared/datasets")
             }
-            let options = try evaluation.evaluationOptions()
+            let options = try evaluation.resolvedOptions()
             for path in paths {
                 let clock = ContinuousClock()
                 let started = clock.now

@@ -29,7 +29,7 @@ struct EvaluateCommand: ParsableCommand {
     func run() throws {
         try runMappingErrors {
             let history = try input.load(common)
-            var options = try evaluation.evaluationOptions()
+            var options = try evaluation.resolvedOptions()
             options.perDevice = perDevice
             let (report, timing) = try Evaluator(options: options)
                 .evaluateBlocking(history, progress: evaluationProgressNote(common, label: "evaluate"))

@@ -2,6 +2,8 @@ import Foundation
 import LaunchHistory
 import ArgumentParser
 import Evaluation
+import LaunchSimulator
+import LinearAlgebra
 
 extension EvaluationMode: ExpressibleByArgument {}
 
@@ -19,7 +21,10 @@ enum PolicyCatalog {
     static let preferredOrder = ["reveille", "bayes", "interval", "histogram", "oracle"]
 
     /// Every registered policy, in `preferredOrder`, then any others by name.
-    static var defaultPolicies: [String] {
+    static var defaultPolicies: [String] { defaultPolicies(of: registry) }
+
+    /// Every policy of `registry`, in `preferredOrder`, then any others by name.
+    static func defaultPolicies(of registry: PolicyRegistry) -> [String] {
         let names = registry.names
         return preferredOrder.filter(names.contains) + names.filter { !preferredOrder.contains($0) }
     }
@@ -43,15 +48,27 @@ struct EvaluationCLIOptions: ParsableArguments {
     @Option(help: "Warm-up days W that are never scored.")
     var warmupDays: Int = 7
 
+    @Option(help: "Simulator ground truth (from `reveille simulate --truth`): adds the `bayes` policy, the limit a perfect model could reach.")
+    var truth: String?
+
     func validate() throws {
-        _ = try evaluationOptions()
+        // `bayes` exists once --truth is loaded (in run); check the other names now.
+        _ = try evaluationOptions(truth: nil, ignoring: truth == nil ? [] : ["bayes"])
     }
 
-    /// The library options these flags describe.
-    func evaluationOptions() throws -> EvaluationOptions {
+    /// The library options these flags describe, loading `--truth` when given (bad truth → exit 65).
+    /// OpenBLAS is kept to one thread: the evaluator already runs devices in parallel.
+    func resolvedOptions() throws -> EvaluationOptions {
+        BLASRuntime.threadCount = 1
+        return try evaluationOptions(truth: try truth.map { try GroundTruth.load(path: $0) })
+    }
+
+    private func evaluationOptions(truth: GroundTruth?, ignoring: Set<String> = []) throws -> EvaluationOptions {
         var options = EvaluationOptions()
-        options.registry = PolicyCatalog.registry
-        options.policies = policies.isEmpty ? PolicyCatalog.defaultPolicies : Self._split(policies)
+        var registry = PolicyCatalog.registry
+        if let truth { registry.registerBayes(truth: truth) }
+        options.registry = registry
+        options.policies = policies.isEmpty ? PolicyCatalog.defaultPolicies(of: registry) : Self._split(policies).filter { !ignoring.contains($0) }
         if !budgets.isEmpty {
             options.budgets = try Self._split(budgets).map { text in
                 guard let value = Int(text), value >= 0 else { throw ValidationError("--budget takes integers ≥ 0, got '\(text)'") }
