@@ -44,11 +44,7 @@ struct PredictCommand: ParsableCommand {
         try runMappingErrors {
             guard let start = TimestampParser.parseISO(Array(from.utf8)[...]) else { throw ExitCode(64) }
             let offset = start.utcOffsetSeconds ?? 0
-            let data: Data
-            do { data = try Data(contentsOf: URL(fileURLWithPath: model)) } catch {
-                throw HistoryError(.unreadable, file: model, expected: "a readable model file")
-            }
-            let fitted = try UsageModelFile.decode(data).model(device: device)
+            let fitted = try UsageModelFile._load(path: model).model(device: device)
             let slots = hours * 60 / slotMinutes
             let p = fitted.slotProbabilities(from: start.instant, utcOffsetSeconds: offset,
                                              slots: slots, slotSeconds: Double(slotMinutes * 60))

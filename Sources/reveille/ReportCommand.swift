@@ -1,6 +1,7 @@
 import ArgumentParser
 import LaunchHistory
 import Report
+import UsageModel
 
 /// `reveille report`: one self-contained HTML page with heatmaps, schedule timelines, the hit rate
 /// versus budget curve and a calibration plot.
@@ -13,7 +14,7 @@ struct ReportCommand: ParsableCommand {
     @OptionGroup var input: HistoryInputOptions
     @OptionGroup var common: CommonOptions
 
-    @Option(help: "Fitted model JSON (from `reveille fit`): adds probability heatmaps and, without --evaluation calibration bins, the calibration plot.")
+    @Option(help: "Fitted model JSON (from `reveille train`): adds probability heatmaps and, without --evaluation calibration bins, the calibration plot.")
     var model: String?
 
     @Option(help: "Schedule JSON (from `reveille plan`): one schedule, an array, or {\"schedules\": [...]}.")
@@ -44,7 +45,7 @@ struct ReportCommand: ParsableCommand {
             let history = try input.load(common)
             let schedules = try schedule.map { path throws(ReportInputError) in try PlannedSchedule.load(path: path) } ?? []
             let summary = try evaluation.map { path throws(ReportInputError) in try EvaluationSummary.load(path: path) }
-            let profiles = try _profiles()
+            let profiles = try _profiles(history)
             let options = ReportOptions(title: title, subtitle: _subtitle(), topApps: topApps, maxDevices: maxDevices)
             let report = ReportInput(history: history, profiles: profiles, schedules: schedules, evaluation: summary)
             let shown = HTMLReport.shownDevices(report, options: options).count
@@ -57,27 +58,24 @@ struct ReportCommand: ParsableCommand {
         }
     }
 
-    /// Probability profiles from `--model`.
-    // TODO(coordinator): load the UsageModel JSON at `model` and turn it into `[ProbabilityProfile]`
-    // (per device and app: P(launch in local hour h) for each weekday, Monday first, 7 × 24). Until
-    // then `--model` fails with exit 64 instead of drawing a made-up profile.
-    func _profiles() throws -> [ProbabilityProfile] {
-        guard model != nil else { return [] }
-        throw ReportModelUnavailable()
+    /// Probability heatmaps from `--model` (see ``_ReportProfiles``); none without it.
+    func _profiles(_ history: LaunchHistory) throws -> [ProbabilityProfile] {
+        guard let model else { return [] }
+        let built = _ReportProfiles.profiles(try UsageModelFile._load(path: model), history: history, topApps: topApps)
+        if !built.unmodelled.isEmpty {
+            common.note("no model in \(_baseName(model)) for \(built.unmodelled.count) device(s): \(built.unmodelled.prefix(5).joined(separator: ", "))")
+        }
+        return built.profiles
     }
 
     /// The input file names, shown under the title.
     func _subtitle() -> String {
         var parts = ["history \(_baseName(input.history))"]
+        if let model { parts.append("model \(_baseName(model))") }
         if let schedule { parts.append("schedule \(_baseName(schedule))") }
         if let evaluation { parts.append("evaluation \(_baseName(evaluation))") }
         return parts.joined(separator: " · ")
     }
 
     func _baseName(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
-}
-
-/// `--model` given to a build whose report cannot read models yet.
-struct ReportModelUnavailable: UsageMistake {
-    var description: String { "--model is not supported by this build of `reveille report` yet" }
 }

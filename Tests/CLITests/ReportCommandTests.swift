@@ -41,10 +41,40 @@ import TestSupport
         #expect(r.stderr.contains("schedules[0].windows[0].at"))
     }
 
-    @Test func modelWithoutModelSupportIsAUsageError() throws {
-        let r = try CLIRunner.run(["report", Self.history, "--model", "m.json"])
-        #expect(r.status == 64)
-        #expect(r.stderr.contains("--model"))
+    @Test func modelAddsProbabilityHeatmapsForTheDevicesTopApps() throws {
+        let model = try PredictCommandTests.trainedModel()
+        defer { try? FileManager.default.removeItem(atPath: model) }
+        let r = try CLIRunner.run(["report", "-", "--model", model, "--top-apps", "1"], stdin: TrainCommandTests.csv)
+        #expect(r.status == 0)
+        #expect(r.stderr.isEmpty)
+        let html = r.stdout
+        #expect(html.contains("Model: probability of a launch in each hour"))
+        let section = try #require(html.range(of: "Model: probability of a launch in each hour"))
+        let after = html[section.upperBound...]
+        // d1's most launched app is mail; one heatmap per device with --top-apps 1.
+        #expect(after.contains("mail"))
+        #expect(html.components(separatedBy: "Model: probability of a launch in each hour").count == 3)
+        #expect(html.contains("model reveille-predict-"))
+    }
+
+    @Test func malformedOrMissingModelExitsWith65() throws {
+        let bad = try Fixtures.temporaryFile(#"{"devices": {"d1": {"apps": 3}}}"#, suffix: ".json")
+        let malformed = try CLIRunner.run(["report", Self.history, "--model", bad])
+        #expect(malformed.status == 65)
+        #expect(malformed.stdout.isEmpty)
+        #expect(malformed.stderr.contains("unsupportedModel"))
+        let missing = try CLIRunner.run(["report", Self.history, "--model", "/nonexistent/m.json"])
+        #expect(missing.status == 65)
+        #expect(missing.stderr.contains("/nonexistent/m.json"))
+    }
+
+    @Test func devicesWithoutAModelAreNoted() throws {
+        let model = try PredictCommandTests.trainedModel()
+        defer { try? FileManager.default.removeItem(atPath: model) }
+        let r = try CLIRunner.run(["report", Self.history, "--model", model, "--max-devices", "1"])
+        #expect(r.status == 0)
+        #expect(r.stderr.contains("for 3 device(s): studentlife-u00"))
+        #expect(!r.stdout.contains("Model: probability of a launch in each hour"))
     }
 
     @Test func deviceLimitIsNotedOnStderr() throws {
