@@ -54,7 +54,8 @@ public struct ForecastPolicy<Forecaster: LaunchForecaster>: FetchPolicy {
             },
             rules: rules,
             spentFetches: context.fetchesToday.map { SpentFetch(app: $0.app, at: $0.instant) },
-            generatedAt: context.windowStart)
+            generatedAt: context.windowStart,
+            floorApps: rules.dailyFloor ? Self._floorApps(context, forecast: forecast) : [])
         let schedule = try FetchPlanner.plan(request, method: method)
         var fetches: [Fetch] = []
         for window in schedule.windows where window.atUnix >= context.windowStart && window.atUnix < context.windowEnd {
@@ -62,5 +63,19 @@ public struct ForecastPolicy<Forecaster: LaunchForecaster>: FetchPolicy {
             fetches.append(Fetch(app: window.app, instant: early >= context.windowStart ? early : window.atUnix))
         }
         return PolicyPlan(fetches: Array(fetches.prefix(context.remainingBudget)), hourlyProbabilities: hourly)
+    }
+
+    /// Days of history that make an app owed the daily floor.
+    public static var floorLookbackDays: Double { 7 }
+
+    /// Apps with a launch in the `floorLookbackDays` before the day starts that the forecast knows.
+    static func _floorApps(_ context: PolicyContext, forecast: [String: [Double]]) -> [String] {
+        let since = context.dayStart - floorLookbackDays * LocalClock.secondsPerDay
+        var apps = Set<String>()
+        for launch in context.history.reversed() {
+            guard launch.instant >= since else { break }
+            if launch.instant < context.dayStart, forecast[launch.app] != nil { apps.insert(launch.app) }
+        }
+        return apps.sorted()
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchHistory
+import FetchPlanner
 import UsageModel
 
 /// Forecasts with Reveille's ``UsageModel``: refitted once per local day on every launch before
@@ -60,8 +61,14 @@ public struct UsageModelForecaster: LaunchForecaster {
 }
 
 extension PolicyRegistry {
-    /// Registers the `reveille` policy: the usage model planned by ``FetchPlanner``.
+    /// Registers the `reveille` policy (the usage model planned by ``FetchPlanner``) and
+    /// `reveille-floor`, the same with the daily floor: every app launched in the last 7 days gets
+    /// at least one fetch per local day, inside the budget (its cost is the hit-rate difference).
     public mutating func registerReveille(options: UsageModelOptions = UsageModelOptions()) {
         register("reveille") { _ in ForecastPolicy(name: "reveille", forecaster: UsageModelForecaster(options: options)) }
+        register("reveille-floor") { _ in
+            ForecastPolicy(name: "reveille-floor", forecaster: UsageModelForecaster(options: options),
+                           rules: PlatformRules(dailyFloor: true))
+        }
     }
 }

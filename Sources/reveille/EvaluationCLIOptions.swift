@@ -20,12 +20,15 @@ enum PolicyCatalog {
     /// Default policy order: the project's policies first, then the baselines.
     static let preferredOrder = ["reveille", "bayes", "interval", "histogram", "oracle"]
 
+    /// Registered but scored only on request (`--policy reveille-floor`).
+    static let onRequest: Set<String> = ["reveille-floor"]
+
     /// Every registered policy, in `preferredOrder`, then any others by name.
     static var defaultPolicies: [String] { defaultPolicies(of: registry) }
 
     /// Every policy of `registry`, in `preferredOrder`, then any others by name.
     static func defaultPolicies(of registry: PolicyRegistry) -> [String] {
-        let names = registry.names
+        let names = registry.names.filter { !onRequest.contains($0) }
         return preferredOrder.filter(names.contains) + names.filter { !preferredOrder.contains($0) }
     }
 }
