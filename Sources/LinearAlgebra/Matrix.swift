@@ -11,12 +11,11 @@ public struct Matrix: Sendable, Equatable {
     /// Row-major elements; `count == rows * columns`.
     public internal(set) var storage: [Double]
 
-    /// A `rows × columns` matrix filled with `value`.
+    /// A `rows × columns` matrix filled with `value`; negative dimensions are taken as 0.
     public init(rows: Int, columns: Int, repeating value: Double = 0) {
-        precondition(rows >= 0 && columns >= 0, "matrix dimensions must be non-negative")
-        self.rows = rows
-        self.columns = columns
-        self.storage = Array(repeating: value, count: rows * columns)
+        self.rows = max(0, rows)
+        self.columns = max(0, columns)
+        self.storage = Array(repeating: value, count: self.rows * self.columns)
     }
 
     /// A matrix over existing row-major storage.
