@@ -43,8 +43,9 @@ struct _PushReplay {
         return results
     }
 
-    /// The executed push instants of `policy` on `day`, ascending.
-    private mutating func _dayPushes(_ policy: PushPolicyKind, day: Int, cold: [Double], lastPush: Double) throws -> [Double] {
+    /// The executed push instants of `policy` on `day`, ascending, given the policy's previous
+    /// push (`-infinity` when none).
+    mutating func _dayPushes(_ policy: PushPolicyKind, day: Int, cold: [Double], lastPush: Double) throws -> [Double] {
         let (dayStart, offset) = timeline.start(day)
         let dayEnd = timeline.start(day + 1).instant
         let rules = options.rules, spacing = rules.minimumSpacingSeconds
