@@ -1,0 +1,69 @@
+import FetchPlanner
+import LaunchHistory
+import UsageModel
+
+/// The silent-push policies scored by ``PushEvaluator`` (names are part of the output).
+public enum PushPolicyKind: String, Sendable, Codable, CaseIterable {
+    /// Reveille: the ``UsageModel`` (refit per day, as ``UsageModelForecaster``) gives 5-minute
+    /// slot probabilities for the app; ``PushPlanner`` times the pushes; each push is executed
+    /// at `sendAt − 1 s` (as ``ForecastPolicy``).
+    case model
+    /// Fixed pushes at `start(d) + 0, 6, 12, 18 h`, the first ones up to the daily cap, each
+    /// dropped when it would come closer than the spacing to the previously kept push.
+    case every6h
+    /// Knows the day's cold launches of the app: ``PushOracle``'s exact best cover.
+    case oracle
+}
+
+/// Options of a push evaluation (protocol `reveille-v1`, daily mode, restricted to one app).
+public struct PushEvaluationOptions: Sendable {
+    /// Freshness window tau in minutes (default 60; positive, a whole multiple of 5 for `model`).
+    public var tauMinutes: Double = 60
+    /// Warm-up days `W` never scored (default 7).
+    public var warmupDays: Int = 7
+    /// Devices with `last − first < warmupDays + minimumScoredDays` are skipped (default 7).
+    public var minimumScoredDays: Int = 7
+    /// The push budget (default at most 4 per local day, at least 3 h apart). The spacing also
+    /// holds across local midnight: a day's first push is at least the spacing after the previous
+    /// day's last push of the same policy.
+    public var rules = PushRules()
+    /// Policies, in output order (default model, every6h, oracle).
+    public var policies: [PushPolicyKind] = PushPolicyKind.allCases
+    /// Options of the usage model fitted by `model`.
+    public var modelOptions = UsageModelOptions()
+
+    public init() {}
+
+    /// tau in seconds.
+    public var tauSeconds: Double { tauMinutes * 60 }
+
+    /// Throws ``EvaluationOptionsError/invalidOptions(_:)`` when an option is out of range.
+    public func validate() throws(EvaluationOptionsError) {
+        guard tauMinutes.isFinite, tauMinutes > 0, (tauMinutes / 5).rounded() == tauMinutes / 5 else {
+            throw .invalidOptions("tau must be a positive whole multiple of 5 minutes")
+        }
+        guard warmupDays >= 0, minimumScoredDays >= 1 else {
+            throw .invalidOptions("warm-up days must be ≥ 0 and minimum scored days ≥ 1")
+        }
+        guard rules.maxPushesPerDay >= 0, rules.minimumSpacingSeconds.isFinite, rules.minimumSpacingSeconds >= 0 else {
+            throw .invalidOptions("pushes per day must be ≥ 0 and the spacing a finite number of hours ≥ 0")
+        }
+        guard !policies.isEmpty else { throw .invalidOptions("at least one policy is needed") }
+    }
+}
+
+/// A push policy broke the push rules (a bug, never a result).
+public struct PushRuleViolation: Error, CustomStringConvertible, Equatable {
+    /// Policy name.
+    public var policy: String
+    /// Device identifier.
+    public var device: String
+    /// Local day number.
+    public var localDay: Int
+    /// What was broken.
+    public var detail: String
+
+    public var description: String {
+        "push policy \(policy) broke the push rules on device \(device), local day \(localDay): \(detail)"
+    }
+}
