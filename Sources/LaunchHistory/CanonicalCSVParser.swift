@@ -11,9 +11,6 @@ struct CanonicalCSVParser {
     private var width = 0
     private var devices = StringInterner()
     private var apps = StringInterner()
-    /// `device,app` spans (when the two columns are adjacent, device first) → both names, so the
-    /// common layout costs one lookup per row instead of two.
-    private var pairs = _ByteKeyedTable<(device: String, app: String)>()
     private var splitter = _ReusableSplitter()
 
     init(file: String, defaultOffset: Int) {
@@ -39,7 +36,8 @@ struct CanonicalCSVParser {
             throw HistoryError(.malformedRow, file: file, line: n,
                                expected: "\(width) comma-separated fields, found \(splitter.count)")
         }
-        let (device, app) = try _names(b, c.device, c.app, n)
+        let device = try Self._text(b, splitter.range(c.device), "device", file, n, &devices)
+        let app = try Self._text(b, splitter.range(c.app), "app", file, n, &apps)
         var offset: Int? = nil
         if let oc = c.offset, !splitter.range(oc).isEmpty {
             guard let o = TimestampParser._parseOffset(b, splitter.range(oc)) else {
@@ -58,18 +56,6 @@ struct CanonicalCSVParser {
             duration = d
         }
         return .launch(LaunchEvent(device: device, app: app, instant: instant, utcOffsetSeconds: eventOffset, durationSeconds: duration))
-    }
-
-    private mutating func _names(_ b: Span<UInt8>, _ deviceColumn: Int, _ appColumn: Int, _ n: Int) throws(HistoryError) -> (String, String) {
-        let deviceRange = splitter.range(deviceColumn), appRange = splitter.range(appColumn)
-        // Unquoted rows only: an unquoted copy drops the separator, so the span would be ambiguous.
-        let adjacent = appColumn == deviceColumn + 1 && splitter.unquoted == nil
-        let pairRange = deviceRange.lowerBound..<appRange.upperBound
-        if adjacent, let pair = pairs.find(b, pairRange) { return pair }
-        let device = try Self._text(b, deviceRange, "device", file, n, &devices)
-        let app = try Self._text(b, appRange, "app", file, n, &apps)
-        if adjacent { pairs.insert(b, pairRange, (device, app)) }
-        return (device, app)
     }
 
     private mutating func _readHeader(_ b: Span<UInt8>, lineNumber n: Int) throws(HistoryError) {

@@ -44,6 +44,83 @@ enum FieldSplitter {
     }
 }
 
+/// Turns byte fields into Strings, validating UTF-8 and reusing one String per distinct value
+/// (device and app names repeat on nearly every row). An open-addressing table keyed by an FNV-1a
+/// hash keeps lookups free of allocation and reference counting.
+struct StringInterner {
+    private var entryBytes: [[UInt8]] = []
+    private var entryStrings: [String] = []
+    private var entryHashes: [UInt64] = []
+    /// Entry index + 1 per slot (0 = empty); the count is a power of two, at most half full.
+    private var slots = [Int](repeating: 0, count: 64)
+    private var last = -1
+
+    mutating func intern(_ bytes: ArraySlice<UInt8>) -> String? { intern(bytes.span, 0..<bytes.count) }
+
+    /// The String for bytes `r` of `b`, or `nil` when they are not valid UTF-8.
+    mutating func intern(_ b: Span<UInt8>, _ r: Range<Int>) -> String? {
+        if last >= 0, Self._equal(entryBytes[last], b, r) { return entryStrings[last] }
+        let hash = Self._hash(b, r)
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] != 0 {
+            let e = slots[slot] - 1
+            if entryHashes[e] == hash, Self._equal(entryBytes[e], b, r) {
+                last = e
+                return entryStrings[e]
+            }
+            slot = (slot + 1) & mask
+        }
+        var copy: [UInt8] = []
+        copy.reserveCapacity(r.count)
+        for i in r { copy.append(b[i]) }
+        guard let s = String(validating: copy, as: UTF8.self) else { return nil }
+        _insert(copy, s, hash)
+        return s
+    }
+
+    /// A cheap hash of the length and up to 12 bytes sampled from both ends (collisions are
+    /// resolved by a full comparison): names differ mostly at their ends.
+    private static func _hash(_ b: Span<UInt8>, _ r: Range<Int>) -> UInt64 {
+        var h = UInt64(r.count) &* 0x9E37_79B9_7F4A_7C15
+        let n = r.count
+        for k in 0..<min(n, 4) { h = (h ^ UInt64(b[r.lowerBound + k])) &* 0x100_0000_01B3 }
+        for k in 0..<min(n, 8) { h = (h ^ UInt64(b[r.upperBound - 1 - k])) &* 0x100_0000_01B3 }
+        return h ^ (h >> 29)
+    }
+
+    private mutating func _insert(_ bytes: [UInt8], _ string: String, _ hash: UInt64) {
+        entryBytes.append(bytes)
+        entryStrings.append(string)
+        entryHashes.append(hash)
+        last = entryBytes.count - 1
+        if entryBytes.count * 2 > slots.count {
+            slots = [Int](repeating: 0, count: slots.count * 2)
+            for e in entryHashes.indices { _place(e) }
+        } else {
+            _place(last)
+        }
+    }
+
+    private mutating func _place(_ e: Int) {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: entryHashes[e]) & mask
+        while slots[slot] != 0 { slot = (slot + 1) & mask }
+        slots[slot] = e + 1
+    }
+
+    private static func _equal(_ array: borrowing [UInt8], _ b: Span<UInt8>, _ r: Range<Int>) -> Bool {
+        let a = array.span
+        guard a.count == r.count else { return false }
+        var i = 0
+        for j in r {
+            if a[i] != b[j] { return false }
+            i += 1
+        }
+        return true
+    }
+}
+
 /// Splits unquoted lines into field ranges, reusing its storage from row to row; a line with a
 /// quote is first unquoted into ``unquoted`` (then the ranges index into that).
 struct _ReusableSplitter {
