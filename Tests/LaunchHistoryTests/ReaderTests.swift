@@ -70,6 +70,14 @@ import TestSupport
         #expect(h.report.nonLaunchRows == 1)
     }
 
+    @Test func quotedNamesThatConcatenateAlikeStayDistinct() throws {
+        let csv = "device,app,timestamp\n\"ab\",c,2020-01-01T00:00:00Z\n\"a\",bc,2020-01-01T00:01:00Z\nab,c,2020-01-01T00:02:00Z\na,bc,2020-01-01T00:03:00Z\n"
+        let h = try HistoryReader.read(path: try Fixtures.temporaryFile(csv))
+        #expect(h.devices.map(\.device) == ["a", "ab"])
+        #expect(h.device("a")?.launches.map(\.app) == ["bc", "bc"])
+        #expect(h.device("ab")?.launches.map(\.app) == ["c", "c"])
+    }
+
     @Test func outOfOrderRowsAreSortedAndExactDuplicatesDropped() throws {
         let csv = "device,app,timestamp\nd,a,2020-01-01T10:00:00Z\nd,a,2020-01-01T09:00:00Z\nd,a,2020-01-01T10:00:00Z\nd,b,2020-01-01T10:00:00Z\n"
         let h = try HistoryReader.read(path: try Fixtures.temporaryFile(csv))
