@@ -32,6 +32,11 @@ struct _DeviceReplay {
                         .score(planned.fetches, probabilities: planned.probabilities,
                                lastFetch: &lastFetch[p][b], into: &tally)
                     tally.oracleHits += oracleHits[b]
+                    if let owed = planned.floorApps {
+                        let served = Set(planned.fetches.map(\.app))
+                        tally.floorOwed += owed.count
+                        tally.floorServed += owed.filter(served.contains).count
+                    }
                     tallies[p][b] = tally
                 }
             }
@@ -48,7 +53,7 @@ struct _DeviceReplay {
     /// All of the day's executed fetches (one call in daily mode, one per hour in online mode)
     /// and the probabilities of its first call.
     private mutating func _dayFetches(_ policy: inout any FetchPolicy, day: Int, budget: Int) throws
-        -> (fetches: [Fetch], probabilities: [String: [Double]]?) {
+        -> (fetches: [Fetch], probabilities: [String: [Double]]?, floorApps: [String]?) {
         let (dayStart, offset) = timeline.start(day)
         let dayEnd = timeline.start(day + 1).instant
         var windows: [(Double, Double)] = [(dayStart, dayEnd)]
@@ -62,6 +67,7 @@ struct _DeviceReplay {
         }
         var executed: [Fetch] = []
         var probabilities: [String: [Double]]?
+        var floorApps: [String]?
         for (h, window) in windows.enumerated() {
             let context = PolicyContext(
                 device: timeline.history.device, history: timeline.history.launches(before: window.0),
@@ -76,10 +82,11 @@ struct _DeviceReplay {
             executed += try _validated(plan, policy: policy.name, context: context)
             if h == 0 {
                 probabilities = plan.hourlyProbabilities
+                floorApps = plan.floorApps
                 try _validate(probabilities, policy: policy.name, context: context)
             }
         }
-        return (executed, probabilities)
+        return (executed, probabilities, floorApps)
     }
 
     /// The plan's fetches that execute (those at or after `start(d+1)` are dropped), or a

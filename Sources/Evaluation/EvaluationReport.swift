@@ -42,11 +42,14 @@ public struct PolicyResult: Sendable, Equatable, Codable {
     public var probCells: Int?
     /// Cells labelled 1 (absent without probabilities).
     public var probPositives: Int?
+    /// Share of (day, app) floor obligations that received a fetch (absent for policies without
+    /// a daily floor).
+    public var floorShare: Double? = nil
 
     private enum CodingKeys: String, CodingKey {
         case policy, budget, deviceDays, coldLaunches, hits, hitRate, oracleHits, oracleRatio, fetches
         case usedFetches, precision, precisionTimeline, fetchesPerDay, meanStalenessMinutes, macroHitRate
-        case logLoss, brier, rocAuc, probCells, probPositives
+        case logLoss, brier, rocAuc, probCells, probPositives, floorShare
     }
 
     /// Encodes `logLoss`, `brier` and `rocAuc` as `null` when absent (the protocol wants them present).
@@ -72,6 +75,7 @@ public struct PolicyResult: Sendable, Equatable, Codable {
         try c.encode(rocAuc, forKey: .rocAuc)
         try c.encodeIfPresent(probCells, forKey: .probCells)
         try c.encodeIfPresent(probPositives, forKey: .probPositives)
+        try c.encodeIfPresent(floorShare, forKey: .floorShare)
     }
 }
 

@@ -80,6 +80,7 @@ extension _Tally {
             precisionTimeline: ratio(usedFetchesTimeline, fetches), fetchesPerDay: ratio(fetches, deviceDays),
             meanStalenessMinutes: coldLaunches > 0 ? stalenessMinutesSum / Double(coldLaunches) : 0,
             macroHitRate: macroHitRate, logLoss: probabilities?.logLoss, brier: probabilities?.brier,
-            rocAuc: probabilities?.rocAuc, probCells: probabilities?.count, probPositives: probabilities?.positives)
+            rocAuc: probabilities?.rocAuc, probCells: probabilities?.count, probPositives: probabilities?.positives,
+            floorShare: floorOwed > 0 ? ratio(floorServed, floorOwed) : nil)
     }
 }

@@ -77,10 +77,14 @@ public struct PolicyPlan: Sendable {
     /// probability of at least one cold launch in that hour. Only the day's first call is scored;
     /// apps seen in training but missing here count as probability 0.
     public var hourlyProbabilities: [String: [Double]]?
+    /// Apps the policy owes a fetch today under a daily floor (from the day's first call; `nil`
+    /// for policies without one). The evaluator reports the share of them that got a fetch.
+    public var floorApps: [String]?
 
-    public init(fetches: [Fetch], hourlyProbabilities: [String: [Double]]? = nil) {
+    public init(fetches: [Fetch], hourlyProbabilities: [String: [Double]]? = nil, floorApps: [String]? = nil) {
         self.fetches = fetches
         self.hourlyProbabilities = hourlyProbabilities
+        self.floorApps = floorApps
     }
 }
 

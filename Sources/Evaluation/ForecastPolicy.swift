@@ -44,6 +44,7 @@ public struct ForecastPolicy<Forecaster: LaunchForecaster>: FetchPolicy {
         let slots = Int(((context.dayEnd - context.windowStart) / slotSeconds).rounded(.down))
         guard context.remainingBudget > 0, slots > 0 else { return PolicyPlan(fetches: [], hourlyProbabilities: hourly) }
         let forecast = forecaster.slotProbabilities(context, from: context.windowStart, slots: slots, slotSeconds: slotSeconds)
+        let floorApps = rules.dailyFloor ? Self._floorApps(context, forecast: forecast) : []
         let request = PlanningRequest(
             device: context.device, horizonStart: context.windowStart, slotSeconds: slotSeconds, slotCount: slots,
             utcOffsetSeconds: context.utcOffsetSeconds, tauSeconds: context.tauSeconds,
@@ -55,14 +56,15 @@ public struct ForecastPolicy<Forecaster: LaunchForecaster>: FetchPolicy {
             rules: rules,
             spentFetches: context.fetchesToday.map { SpentFetch(app: $0.app, at: $0.instant) },
             generatedAt: context.windowStart,
-            floorApps: rules.dailyFloor ? Self._floorApps(context, forecast: forecast) : [])
+            floorApps: floorApps)
         let schedule = try FetchPlanner.plan(request, method: method)
         var fetches: [Fetch] = []
         for window in schedule.windows where window.atUnix >= context.windowStart && window.atUnix < context.windowEnd {
             let early = window.atUnix - 1
             fetches.append(Fetch(app: window.app, instant: early >= context.windowStart ? early : window.atUnix))
         }
-        return PolicyPlan(fetches: Array(fetches.prefix(context.remainingBudget)), hourlyProbabilities: hourly)
+        return PolicyPlan(fetches: Array(fetches.prefix(context.remainingBudget)), hourlyProbabilities: hourly,
+                          floorApps: rules.dailyFloor && context.isFirstCallOfDay ? floorApps : nil)
     }
 
     /// Days of history that make an app owed the daily floor.

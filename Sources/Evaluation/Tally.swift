@@ -10,6 +10,9 @@ struct _Tally: Sendable {
     var usedFetchesTimeline = 0
     var stalenessMinutesSum = 0.0
     var probabilities: _ProbabilityCells?
+    /// Daily-floor apps owed a fetch, summed over days, and those that got one.
+    var floorOwed = 0
+    var floorServed = 0
 
     mutating func merge(_ other: _Tally) {
         deviceDays += other.deviceDays
@@ -20,6 +23,8 @@ struct _Tally: Sendable {
         usedFetches += other.usedFetches
         usedFetchesTimeline += other.usedFetchesTimeline
         stalenessMinutesSum += other.stalenessMinutesSum
+        floorOwed += other.floorOwed
+        floorServed += other.floorServed
         if let cells = other.probabilities {
             if probabilities == nil { probabilities = _ProbabilityCells() }
             probabilities?.merge(cells)

@@ -1,6 +1,7 @@
 import Testing
 import LaunchHistory
 import TestSupport
+import FetchPlanner
 @testable import Evaluation
 
 /// The planner-backed policies: `reveille` (usage model) and any forecaster through ForecastPolicy.
@@ -43,6 +44,21 @@ import TestSupport
             #expect(perfect.hits <= oracle.hits)
             #expect(Double(perfect.hits) >= 0.97 * Double(oracle.hits), "perfect \(perfect.hits) vs oracle \(oracle.hits)")
         }
+    }
+
+    @Test func dailyFloorShareIsReportedAndGrowsWithTheBudget() async throws {
+        var registry = PolicyRegistry.builtIn
+        registry.register("perfect-floor") { device in
+            ForecastPolicy(name: "perfect-floor", forecaster: PerfectForecaster(device: device), rules: PlatformRules(dailyFloor: true))
+        }
+        registry.register("perfect") { device in ForecastPolicy(name: "perfect", forecaster: PerfectForecaster(device: device)) }
+        let report = try await Self.evaluate(Fixtures.dataset("android-wellbeing/launches.csv"),
+                                             policies: ["perfect-floor", "perfect"], budgets: [4, 64], registry: registry)
+        let small = try #require(report.result(policy: "perfect-floor", budget: 4)?.floorShare)
+        let large = try #require(report.result(policy: "perfect-floor", budget: 64)?.floorShare)
+        #expect(small > 0 && small < large)
+        #expect(large == 1)
+        #expect(report.result(policy: "perfect", budget: 4)?.floorShare == nil)
     }
 
     @Test func reveilleStaysInBudgetAndBeatsTheIntervalBaseline() async throws {
