@@ -1,3 +1,4 @@
+import LaunchHistory
 import Foundation
 
 /// Metrics of one policy at one budget, pooled over scored device-days (protocol `reveille-v1`).
@@ -122,9 +123,7 @@ public struct EvaluationReport: Sendable, Equatable, Codable {
 
     /// Sorted-key, pretty-printed JSON; byte-identical for identical inputs.
     public func json() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+        try DeterministicJSON.text(self)
     }
 
     /// The pooled result of `policy` at `budget`.

@@ -98,9 +98,7 @@ public struct PushEvaluationReport: Sendable, Codable, Equatable {
 
     /// Pretty-printed JSON with sorted keys and a final newline (deterministic).
     public func json() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+        try DeterministicJSON.text(self)
     }
 
     /// A plain-text table: one block of rows per (device, app), then the pooled rows.

@@ -82,7 +82,7 @@ public struct ProcessingPlan: Codable, Sendable, Equatable {
     }
 
     /// Pretty-printed JSON with sorted keys and a final newline.
-    public func jsonText() throws -> String { try _prettyJSON(self) }
+    public func jsonText() throws -> String { try DeterministicJSON.text(self) }
 }
 
 /// Plans background-processing windows: maximal runs of slots where the device is likely charging

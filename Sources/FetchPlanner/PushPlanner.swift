@@ -95,7 +95,7 @@ public struct PushPlan: Codable, Sendable, Equatable {
     }
 
     /// Pretty-printed JSON with sorted keys and a final newline.
-    public func jsonText() throws -> String { try _prettyJSON(self) }
+    public func jsonText() throws -> String { try DeterministicJSON.text(self) }
 }
 
 /// Times silent pushes for one app: an exact dynamic programme over the slots maximising the

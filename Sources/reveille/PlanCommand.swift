@@ -110,15 +110,9 @@ struct PlanCommand: ParsableCommand {
             schedules.append(schedule)
         }
         if schedules.count == 1, let only = schedules.first { return try only.jsonText() }
-        return try _sortedJSON(["schedules": schedules])
+        return try DeterministicJSON.text(["schedules": schedules])
     }
 }
 
 extension PlanningMethod: ExpressibleByArgument {}
 
-/// Pretty-printed JSON with sorted keys and a final newline (byte-identical for equal values).
-func _sortedJSON<T: Encodable>(_ value: T) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
-}

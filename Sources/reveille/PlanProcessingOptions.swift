@@ -41,7 +41,7 @@ struct ProcessingPlanOptions: ParsableArguments {
             plans.append(plan)
         }
         if plans.count == 1, let only = plans.first { return try only.jsonText() }
-        return try _sortedJSON(["plans": plans])
+        return try DeterministicJSON.text(["plans": plans])
     }
 }
 

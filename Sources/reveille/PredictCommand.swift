@@ -67,11 +67,9 @@ enum PredictionOutput {
     }
 
     static func json(device: String, times: [String], slotMinutes: Int, p: [String: [Double]]) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         let rounded = p.mapValues { $0.map { (($0 * 1e6).rounded()) / 1e6 } }
         let doc = Document(device: device, slotMinutes: slotMinutes, slots: times, probabilities: rounded)
-        return String(decoding: try encoder.encode(doc), as: UTF8.self) + "\n"
+        return try DeterministicJSON.text(doc)
     }
 
     static func text(device: String, times: [String], p: [String: [Double]]) -> String {

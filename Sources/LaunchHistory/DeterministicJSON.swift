@@ -1,0 +1,13 @@
+import Foundation
+
+/// The one JSON setting for Reveille's human-readable outputs (schedules, evaluation reports,
+/// predictions): sorted keys, pretty-printed, slashes unescaped, a final newline — so equal values
+/// always give equal bytes.
+public enum DeterministicJSON {
+    /// `value` as pretty-printed, sorted-key JSON text ending in a newline.
+    public static func text<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+    }
+}
