@@ -65,10 +65,7 @@ enum RowOutcome {
 struct _RowSink {
     let file: String
     let skipInvalid: Bool
-    /// Events per device in input order, devices in order of first appearance.
-    var grouped: [(device: String, events: [LaunchEvent])] = []
-    private var deviceIndex: [String: Int] = [:]
-    private var lastDevice: (name: String, index: Int)?
+    private var grouper = _DeviceGrouper()
     var report = IngestReport()
     var sawContent = false
 
@@ -80,25 +77,13 @@ struct _RowSink {
     mutating func accept(_ outcome: RowOutcome) throws(HistoryError) {
         switch outcome {
         case .header: return
-        case .launch(let e): report.rowsRead += 1; append(e)
+        case .launch(let e): report.rowsRead += 1; grouper.append(e)
         case .notALaunch: report.rowsRead += 1; report.nonLaunchRows += 1
         }
     }
 
-    private mutating func append(_ e: LaunchEvent) {
-        let index: Int
-        if let lastDevice, lastDevice.name == e.device {
-            index = lastDevice.index
-        } else if let i = deviceIndex[e.device] {
-            index = i
-        } else {
-            index = grouped.count
-            deviceIndex[e.device] = index
-            grouped.append((e.device, []))
-        }
-        lastDevice = (e.device, index)
-        grouped[index].events.append(e)
-    }
+    /// Events per device in input order, devices in order of first appearance.
+    var grouped: [(device: String, events: [LaunchEvent])] { grouper.grouped }
 
     mutating func reject(_ error: HistoryError) throws(HistoryError) {
         // Header problems and empty files are never skippable: nothing after them can be read.

@@ -13,17 +13,9 @@ public struct LaunchHistory: Sendable {
     /// Groups events by device, sorts each device by instant (stably) and drops exact duplicates
     /// (same device, app, instant, offset and duration), counting both in the report.
     public init(events: [LaunchEvent], report: IngestReport = IngestReport()) {
-        var index: [String: Int] = [:]
-        var grouped: [(device: String, events: [LaunchEvent])] = []
-        for e in events {
-            if let i = index[e.device] {
-                grouped[i].events.append(e)
-            } else {
-                index[e.device] = grouped.count
-                grouped.append((e.device, [e]))
-            }
-        }
-        self.init(grouped: grouped, report: report)
+        var grouper = _DeviceGrouper()
+        for e in events { grouper.append(e) }
+        self.init(grouped: grouper.grouped, report: report)
     }
 
     /// Builds the history from events already grouped by device (each group in input order).
@@ -98,4 +90,27 @@ func _droppingExactDuplicates(_ sorted: [LaunchEvent]) -> (kept: [LaunchEvent], 
         if isDuplicate(i) { dropped += 1 } else { kept.append(sorted[i]) }
     }
     return (kept, dropped)
+}
+
+/// Groups events by device as they arrive: each device's events in input order, devices in order
+/// of first appearance. Rows usually repeat the previous row's device, so that is checked first.
+struct _DeviceGrouper {
+    private(set) var grouped: [(device: String, events: [LaunchEvent])] = []
+    private var deviceIndex: [String: Int] = [:]
+    private var lastDevice: (name: String, index: Int)?
+
+    mutating func append(_ e: LaunchEvent) {
+        let index: Int
+        if let lastDevice, lastDevice.name == e.device {
+            index = lastDevice.index
+        } else if let i = deviceIndex[e.device] {
+            index = i
+        } else {
+            index = grouped.count
+            deviceIndex[e.device] = index
+            grouped.append((e.device, []))
+        }
+        lastDevice = (e.device, index)
+        grouped[index].events.append(e)
+    }
 }
