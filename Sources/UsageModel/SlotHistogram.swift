@@ -9,19 +9,10 @@ import LinearAlgebra
 /// per local slot (`floor(secondOfDay / slotSeconds)`, or `weekday · slotsPerDay + that` on the
 /// week circle), each weighted by `0.5^(age / halfLife)`.
 public enum SlotHistogram {
-    /// For each launch (sorted by instant), whether it is cold. O(n) expected.
+    /// For each launch (sorted by instant), whether it is cold (``ColdLaunches``, the protocol's
+    /// one rule). O(n) expected.
     public static func coldMask(_ launches: [LaunchEvent], tauSeconds: Double) -> [Bool] {
-        var last: [String: Double] = [:]
-        var lastEarlier: [String: Double] = [:] // latest instant strictly before `last`
-        var mask = [Bool](repeating: false, count: launches.count)
-        for (i, e) in launches.enumerated() {
-            let previous: Double?
-            if let l = last[e.app], l == e.instant { previous = lastEarlier[e.app] } else { previous = last[e.app] }
-            mask[i] = previous.map { e.instant - $0 >= tauSeconds } ?? true
-            if let l = last[e.app], l != e.instant { lastEarlier[e.app] = l }
-            last[e.app] = e.instant
-        }
-        return mask
+        ColdLaunches.scan(launches, tauSeconds: tauSeconds).cold
     }
 
     /// Slot of a local time on the day circle, in `0..<slotsPerDay`.
