@@ -92,7 +92,8 @@ public struct DeviceResult: Sendable, Equatable, Codable {
     public var results: [PolicyResult]
 }
 
-/// The output of `reveille evaluate --json` (protocol `reveille-v1`).
+/// The output of `reveille evaluate --json` (protocol `reveille-v1`), described by
+/// `schemas/evaluation.schema.json`.
 public struct EvaluationReport: Sendable, Equatable, Codable {
     /// Always `reveille-v1`.
     public var `protocol` = "reveille-v1"

@@ -77,7 +77,8 @@ public struct PushDeviceResult: Sendable, Codable, Equatable {
     public var results: [PushPolicyResult]
 }
 
-/// The outcome of ``PushEvaluator/evaluate(_:app:device:options:)``.
+/// The outcome of ``PushEvaluator/evaluate(_:app:device:options:)``; its JSON (``json()``, the
+/// output of `reveille evaluate-push --json`) is described by `schemas/push-evaluation.schema.json`.
 public struct PushEvaluationReport: Sendable, Codable, Equatable {
     /// Always `reveille-v1-push` (protocol `reveille-v1`, daily mode, one app, push rules).
     public var `protocol` = "reveille-v1-push"

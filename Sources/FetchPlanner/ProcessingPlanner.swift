@@ -42,7 +42,8 @@ public struct ProcessingRequest: Sendable, Codable, Equatable {
     }
 }
 
-/// Processing windows of one device (JSON via ``jsonText()``, sorted keys, stable bytes).
+/// Processing windows of one device (JSON via ``jsonText()``, sorted keys, stable bytes;
+/// `schemas/processing-plan.schema.json` describes it).
 public struct ProcessingPlan: Codable, Sendable, Equatable {
     /// Layout version (1).
     public var schemaVersion: Int

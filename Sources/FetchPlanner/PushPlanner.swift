@@ -61,7 +61,8 @@ public struct PushRequest: Sendable, Codable, Equatable {
     }
 }
 
-/// The planned pushes of one app on one device. JSON via ``jsonText()``: sorted keys, stable bytes.
+/// The planned pushes of one app on one device. JSON via ``jsonText()``: sorted keys, stable bytes;
+/// `schemas/push-plan.schema.json` describes it.
 public struct PushPlan: Codable, Sendable, Equatable {
     /// Layout version (1).
     public var schemaVersion: Int

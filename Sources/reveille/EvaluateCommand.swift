@@ -9,7 +9,8 @@ struct EvaluateCommand: ParsableCommand {
         abstract: "Score fetch policies on a launch history by walk-forward replay (protocol reveille-v1).",
         discussion: """
             Prints hit rate, oracle ratio, precision, fetches per day, staleness and probability scores \
-            per policy and budget. --json writes the protocol's JSON (sorted keys, deterministic).
+            per policy and budget. --json writes the protocol's JSON (sorted keys, deterministic; \
+            schemas/evaluation.schema.json).
             """
     )
 

@@ -14,7 +14,8 @@ struct EvaluatePushCommand: ParsableCommand {
             t - tau <= f < t, same local day), hit rate, pushes and precision for the policies model \
             (usage model + push planner), every6h (pushes at 0, 6, 12, 18 h local) and oracle (exact best \
             cover). The spacing also holds across local midnight. Without --app, each device's most \
-            launched app is used.
+            launched app is used. --json writes the report as JSON (sorted keys, deterministic; \
+            schemas/push-evaluation.schema.json).
             """
     )
 

@@ -25,8 +25,11 @@ struct PlanCommand: ParsableCommand {
             With several devices in the model and no --device, writes {"schedules": [...]} sorted by device. \
             The daily floor (on unless --no-daily-floor) gives every app launched in the 7 days before \
             --from at least one fetch per local day, inside the budget.
-            --channel push --app ID: per device, when to send content-available pushes for one app.
-            --channel processing --charging plugged.csv: windows where the device is likely plugged in and idle.
+            --channel push --app ID: per device, when to send content-available pushes for one app \
+            (schemas/push-plan.schema.json).
+            --channel processing --charging plugged.csv: windows where the device is likely plugged in and idle \
+            (schemas/processing-plan.schema.json).
+            With several devices, push and processing plans are written as {"plans": [...]} sorted by device.
             """
     )
 

@@ -25,6 +25,8 @@ import TestSupport
         #expect(results.map { "\($0["policy"] ?? "")\($0["budget"] ?? "")" } == ["interval8", "interval16", "oracle8", "oracle16"])
         #expect(results[0]["hits"] as? Int == 3 && results[0]["oracleHits"] as? Int == 160)
         #expect(results[0]["rocAuc"] is NSNull)
+        let errors = try SchemaValidator(schema: "evaluation").errors(json: r.stdout)
+        #expect(errors.isEmpty, "schema: \(errors.prefix(3))")
         #expect(try CLIRunner.run(args).stdout == r.stdout)
     }
 
@@ -35,6 +37,7 @@ import TestSupport
         #expect(r.status == 0 && r.stdout.isEmpty)
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.contains("\"perDevice\"") && text.contains("\"mode\" : \"online\"") && text.contains("wellbeing-pixel"))
+        #expect(try SchemaValidator(schema: "evaluation").errors(json: text).isEmpty)
     }
 
     @Test func unknownPolicyExitsWith64() throws {

@@ -16,6 +16,8 @@ import TestSupport
                     "--device", "wellbeing-pixel", "--pushes-per-day", "2", "--push-spacing-hours", "6", "--json"]
         let json = try CLIRunner.run(args)
         #expect(json.status == 0)
+        let errors = try SchemaValidator(schema: "push-evaluation").errors(json: json.stdout)
+        #expect(errors.isEmpty, "schema: \(errors.prefix(3))")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["protocol"] as? String == "reveille-v1-push" && object["maxPushesPerDay"] as? Int == 2)
         let pooled = try #require(object["pooled"] as? [[String: Any]])

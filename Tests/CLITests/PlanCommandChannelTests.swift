@@ -8,6 +8,11 @@ import TestSupport
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
+    /// Problems of `text` against `schemas/<schema>.schema.json`.
+    static func schemaErrors(_ text: String, _ schema: String) throws -> [String] {
+        try SchemaValidator(schema: schema).errors(json: text)
+    }
+
     @Test func pushPlanKeepsTheBudgetAndIsDeterministic() throws {
         let (model, history) = try PlanCommandTests.trained()
         let args = ["plan", "--channel", "push", "--app", "mail", "--model", model, "--device", "d1", "--from", PlanCommandTests.from,
@@ -15,6 +20,7 @@ import TestSupport
         let r = try CLIRunner.run(args), again = try CLIRunner.run(args)
         #expect(r.status == 0)
         #expect(r.stdout == again.stdout)
+        #expect(try Self.schemaErrors(r.stdout, "push-plan").isEmpty)
         let doc = try Self.json(r.stdout)
         #expect(doc["device"] as? String == "d1" && doc["app"] as? String == "mail")
         let pushes = try #require(doc["pushes"] as? [[String: Any]])
@@ -30,6 +36,10 @@ import TestSupport
         #expect(r.status == 0)
         let plans = try #require(try Self.json(r.stdout)["plans"] as? [[String: Any]])
         #expect(plans.compactMap { $0["device"] as? String } == ["d1", "d2"])
+        for plan in plans {
+            let text = String(decoding: try JSONSerialization.data(withJSONObject: plan), as: UTF8.self)
+            #expect(try Self.schemaErrors(text, "push-plan").isEmpty)
+        }
         let missing = try CLIRunner.run(["plan", "--channel", "push", "--model", model, "--from", PlanCommandTests.from])
         #expect(missing.status == 64)
         #expect(missing.stderr.contains("--app"))
@@ -45,6 +55,8 @@ extension PlanCommandChannelTests {
         let r = try CLIRunner.run(["plan", "--channel", "processing", "--charging", plugged, "--model", model, "--device", "d1",
                                    "--from", "2024-01-05T12:00:00+01:00"])
         #expect(r.status == 0)
+        #expect(try Self.schemaErrors(r.stdout, "processing-plan").isEmpty)
+        #expect(try Self.schemaErrors(r.stdout, "push-plan").contains("$: missing app"))  // the channels' layouts differ
         let windows = try #require(try Self.json(r.stdout)["windows"] as? [[String: Any]])
         #expect(windows.count == 1)
         #expect(windows.first?["start"] as? String == "2024-01-05T23:00:00+01:00")

@@ -59,6 +59,8 @@ import FetchPlanner
         #expect(small > 0 && small < large)
         #expect(large == 1)
         #expect(report.result(policy: "perfect", budget: 4)?.floorShare == nil)
+        let errors = try SchemaValidator(schema: "evaluation").errors(json: try report.json())  // with floorShare and probCells
+        #expect(errors.isEmpty, "schema: \(errors.prefix(3))")
     }
 
     @Test func reveilleStaysInBudgetAndBeatsTheIntervalBaseline() async throws {

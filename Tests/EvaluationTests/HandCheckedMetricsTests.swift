@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LaunchHistory
+import TestSupport
 @testable import Evaluation
 
 /// Every metric of a two-day toy log, worked out by hand (see the comments for each number).
@@ -101,5 +102,27 @@ import LaunchHistory
         #expect(first.contains("\"protocol\" : \"reveille-v1\""))
         let d2 = try #require(first.range(of: "\"device\" : \"d2\""))
         #expect(first[d2.upperBound...].contains("\"rocAuc\" : null"))
+        let errors = try SchemaValidator(schema: "evaluation").errors(json: first)
+        #expect(errors.isEmpty, "schema: \(errors.prefix(3))")
+    }
+
+    @Test func schemaRejectsAMissingFieldAndWrongTypes() async throws {
+        let schema = try SchemaValidator(schema: "evaluation"), json = try await report().json()
+        #expect(try schema.errors(json: json).isEmpty)
+        #expect(try schema.errors(json: SchemaValidator.mutated(json) { $0["deviceDays"] = nil }) == ["$: missing deviceDays"])
+        #expect(try schema.errors(json: SchemaValidator.mutated(json) { $0["mode"] = "weekly" }) == ["$.mode: not in enum"])
+        let results = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])["results"] as? [[String: Any]]
+        let first = try #require(results?.first)
+        func withResult(_ edit: (inout [String: Any]) -> Void) throws -> String {
+            var result = first
+            edit(&result)
+            return try SchemaValidator.mutated(json) { $0["results"] = [result] }
+        }
+        // `rocAuc` is `["number", "null"]`: a number or null passes, a string does not.
+        #expect(try schema.errors(json: withResult { $0["rocAuc"] = NSNull() }).isEmpty)
+        #expect(try schema.errors(json: withResult { $0["rocAuc"] = "n/a" }) == ["$.results[0].rocAuc: not number or null"])
+        #expect(try schema.errors(json: withResult { $0["hitRate"] = nil }) == ["$.results[0]: missing hitRate"])
+        #expect(try schema.errors(json: withResult { $0["hits"] = 2.5 }) == ["$.results[0].hits: not integer"])
+        #expect(try schema.errors(json: withResult { $0["precision"] = 1.25 }) == ["$.results[0].precision: 1.25 > maximum 1.0"])
     }
 }

@@ -44,6 +44,19 @@ import TestSupport
         #expect(report.pooled.map { $0.policy } == ["model", "every6h", "oracle"])
         #expect(report.pooled[2].hits == 3 && report.pooled[2].pushes == 3)
         #expect(report.pooled.allSatisfy { $0.hits <= report.pooled[2].hits })
+        let errors = try SchemaValidator(schema: "push-evaluation").errors(json: try report.json())
+        #expect(errors.isEmpty, "schema: \(errors.prefix(3))")
+    }
+
+    @Test func schemaRejectsAMissingFieldAWrongTypeAndAnUnknownPolicy() throws {
+        let schema = try SchemaValidator(schema: "push-evaluation")
+        let json = try PushEvaluator.evaluate(Self.toy, app: "a", options: Self.options()).json()
+        #expect(try schema.errors(json: json).isEmpty)
+        #expect(try schema.errors(json: SchemaValidator.mutated(json) { $0["pooled"] = nil }) == ["$: missing pooled"])
+        #expect(try schema.errors(json: SchemaValidator.mutated(json) { $0["skippedDevices"] = "d2" }) == ["$.skippedDevices: not array"])
+        let psychic: [String: Any] = ["policy": "psychic", "days": 3, "coldLaunches": 6, "hits": 6, "pushes": 3, "usedPushes": 3,
+                                      "hitRate": 1, "precision": 1, "pushesPerDay": 1]
+        #expect(try schema.errors(json: SchemaValidator.mutated(json) { $0["pooled"] = [psychic] }) == ["$.pooled[0].policy: not in enum"])
     }
 
     /// A random log: app `a` 2–8 times a day, `b` 1–3 times, over 12 days.
@@ -91,5 +104,6 @@ import TestSupport
         #expect(throws: EvaluationOptionsError.self) { try PushEvaluator.evaluate(Self.toy, options: bad) }
         let skipped = try PushEvaluator.evaluate(Self.toy, app: "a")  // 5 days < 7 + 7
         #expect(skipped.devices.isEmpty && skipped.skippedDevices == ["d1"])
+        #expect(try SchemaValidator(schema: "push-evaluation").errors(json: try skipped.json()).isEmpty)
     }
 }

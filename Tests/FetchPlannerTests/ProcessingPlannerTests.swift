@@ -5,6 +5,12 @@ import TestSupport
 
 @Suite struct ProcessingPlannerTests {
     static let monday = 1_704_063_600.0  // 2024-01-01T00:00:00+01:00, a Monday
+    static let schema: SchemaValidator? = try? SchemaValidator(schema: "processing-plan")
+
+    /// `plan`'s JSON checked against `schemas/processing-plan.schema.json`.
+    static func schemaErrors(_ plan: ProcessingPlan) throws -> [String] {
+        try #require(schema).errors(json: try plan.jsonText())
+    }
 
     /// 14 nights plugged in 23:00–07:00 (+01:00), with random jitter and a few short daytime charges.
     static func nights(_ rng: inout SeededGenerator) -> [ChargingInterval] {
@@ -46,6 +52,8 @@ import TestSupport
             let plan = try ProcessingPlanner.plan(ProcessingRequest(device: "d", horizonStart: start, slotCount: 288, utcOffsetSeconds: 3600,
                                                                     appSlotProbabilities: apps, charging: profile, generatedAt: start))
             #expect(!plan.windows.isEmpty)
+            let errors = try Self.schemaErrors(plan)
+            #expect(errors.isEmpty, "schema: \(errors.prefix(3))")
             for w in plan.windows {
                 #expect(w.probability >= 0.5 && w.probability <= 1 && w.chargingProbability >= w.probability)
                 for t in stride(from: w.startUnix, to: w.endUnix, by: 300) {
@@ -63,5 +71,21 @@ import TestSupport
         let plan = try ProcessingPlanner.plan(ProcessingRequest(device: "d", horizonStart: Self.monday, slotCount: 12, utcOffsetSeconds: 0,
                                                                 appSlotProbabilities: [], charging: profile, generatedAt: Self.monday))
         #expect(plan.windows.isEmpty)
+        #expect(try Self.schemaErrors(plan).isEmpty)
+    }
+
+    @Test func schemaRejectsAMissingFieldAWrongTypeAndABadThreshold() throws {
+        var rng = SeededGenerator(seed: 8)
+        let start = Self.monday + 14 * 86_400 + 12 * 3600
+        let plan = try ProcessingPlanner.plan(ProcessingRequest(device: "d", horizonStart: start, slotCount: 288, utcOffsetSeconds: 3600,
+                                                                appSlotProbabilities: [], charging: try ChargingProfile.estimate(Self.nights(&rng)),
+                                                                generatedAt: start))
+        let schema = try #require(Self.schema), json = try plan.jsonText()
+        #expect(!plan.windows.isEmpty && plan.windows.allSatisfy { $0.nextExpectedUse == nil })  // optional field absent
+        #expect(try schema.errors(json: json).isEmpty)
+        #expect(try schema.errors(json: SchemaValidator.mutated(json) { $0["windows"] = nil }) == ["$: missing windows"])
+        #expect(try schema.errors(json: SchemaValidator.mutated(json) { $0["channel"] = "push" }) == ["$.channel: not in enum"])
+        #expect(try schema.errors(json: SchemaValidator.mutated(json) { $0["minimumProbability"] = 0 }) == ["$.minimumProbability: 0.0 ≤ 0.0"])
+        #expect(try schema.errors(json: SchemaValidator.mutated(json) { $0["device"] = 7 }) == ["$.device: not string"])
     }
 }

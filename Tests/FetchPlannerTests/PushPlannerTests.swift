@@ -4,6 +4,13 @@ import Testing
 import TestSupport
 
 @Suite struct PushPlannerTests {
+    static let schema: SchemaValidator? = try? SchemaValidator(schema: "push-plan")
+
+    /// `plan`'s JSON checked against `schemas/push-plan.schema.json`.
+    static func schemaErrors(_ plan: PushPlan) throws -> [String] {
+        try #require(schema).errors(json: try plan.jsonText())
+    }
+
     /// Brute force over every subset of slots: the best covered probability under the rules.
     static func bruteForce(_ r: PushRequest, dayOf: (Int) -> Int) -> Double {
         let n = r.slotProbabilities.count, k = Int(r.tauSeconds / r.slotSeconds)
@@ -38,6 +45,7 @@ import TestSupport
             let r = Self.tiny(&rng)
             let plan = try PushPlanner.plan(r)
             let optimum = Self.bruteForce(r) { $0 < 6 ? 0 : 1 }
+            #expect(try Self.schemaErrors(plan).isEmpty)
             #expect(abs(plan.expectedCovered - optimum) < 1e-6, "\(r.slotProbabilities) \(r.rules) tau \(r.tauSeconds)")
         }
     }
@@ -59,6 +67,8 @@ import TestSupport
             #expect(perDay.values.allSatisfy { $0.count <= rules.maxPushesPerDay })
             #expect(plan.pushes.allSatisfy { $0.probability > 0 && $0.probability <= 1 && !$0.reason.isEmpty })
             #expect(try plan.jsonText() == PushPlanner.plan(r).jsonText())
+            let errors = try Self.schemaErrors(plan)
+            #expect(errors.isEmpty, "schema: \(errors.prefix(3))")
         }
     }
 
@@ -71,6 +81,21 @@ import TestSupport
         #expect(plan.pushes.count == 3)
         #expect(abs(plan.expectedCovered - 2.4) < 1e-9)
         #expect(plan.pushes.map { $0.sendAt.dropFirst(11).prefix(5) } == ["07:30", "12:30", "19:30"])
+    }
+
+    @Test func schemaRejectsAMissingFieldAWrongTypeAndABadRate() throws {
+        var p = [Double](repeating: 0, count: 288)
+        p[100] = 0.7
+        let plan = try PushPlanner.plan(PushRequest(device: "d", app: "news", horizonStart: 1_704_409_200, slotProbabilities: p,
+                                                    utcOffsetSeconds: 3600, generatedAt: 1_704_409_200))
+        let schema = try #require(Self.schema), json = try plan.jsonText()
+        #expect(try schema.errors(json: json).isEmpty)
+        #expect(try schema.errors(json: SchemaValidator.mutated(json) { $0["rules"] = nil }) == ["$: missing rules"])
+        #expect(try schema.errors(json: SchemaValidator.mutated(json) { $0["expectedCovered"] = "0.7" }) == ["$.expectedCovered: not number"])
+        let tooLikely = try SchemaValidator.mutated(json) {
+            $0["pushes"] = [["sendAt": "2024-01-05T09:20:00+01:00", "sendAtUnix": 1_704_442_800, "probability": 1.5, "reason": "r"]]
+        }
+        #expect(try schema.errors(json: tooLikely) == ["$.pushes[0].probability: 1.5 > maximum 1.0"])
     }
 
     @Test func invalidInputThrows() {

@@ -1,7 +1,8 @@
 import Foundation
 
-/// A JSON Schema (draft 2020-12) validator, shared by the FetchPlanner and CLI tests, for the keywords `schemas/schedule.schema.json` uses:
-/// `type`, `required`, `properties`, `additionalProperties: false`, `items`, `enum`, `minimum`,
+/// A JSON Schema (draft 2020-12) validator, shared by the FetchPlanner, Evaluation and CLI tests,
+/// for the keywords the schemas in `schemas/` use: `type` (one name or an array of names, e.g.
+/// `["number", "null"]`), `required`, `properties`, `additionalProperties: false`, `items`, `enum`, `minimum`,
 /// `maximum`, `exclusiveMinimum`, `minLength`, `pattern`, `format: date-time` (checked through the
 /// pattern the schema pairs with it) and local `$ref` to `#/$defs/…`. Unknown keywords fail loudly
 /// so the schema cannot silently outgrow the validator.
@@ -18,9 +19,21 @@ public struct SchemaValidator: Sendable {
         root = try JSONDecoder().decode(_JSON.self, from: data).object ?? [:]
     }
 
+    /// The repository's schema `schemas/<name>.schema.json` (`schedule`, `push-plan`,
+    /// `processing-plan`, `evaluation`, `push-evaluation`).
+    public init(schema name: String) throws {
+        try self.init(path: Fixtures.repositoryRoot.appendingPathComponent("schemas/\(name).schema.json").path)
+    }
+
     /// The repository's schedule schema (`schemas/schedule.schema.json`).
-    public static func schedule() throws -> SchemaValidator {
-        try SchemaValidator(path: Fixtures.repositoryRoot.appendingPathComponent("schemas/schedule.schema.json").path)
+    public static func schedule() throws -> SchemaValidator { try SchemaValidator(schema: "schedule") }
+
+    /// `json` with `edit` applied to its top-level object, re-serialised: the mutated documents of
+    /// the negative schema tests.
+    public static func mutated(_ json: String, _ edit: (inout [String: Any]) -> Void) throws -> String {
+        guard var object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else { return json }
+        edit(&object)
+        return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
     }
 
     /// The problems found in `json` (empty = valid), each with a JSON-path-like location.
@@ -41,7 +54,10 @@ public struct SchemaValidator: Sendable {
             }
             check(value, target, at, &out)
         }
-        if let type = schema["type"]?.string, !value.matches(type) { out.append("\(at): not \(type)"); return }
+        if let types = schema["type"].map(Self.typeNames), !types.contains(where: value.matches) {
+            out.append("\(at): not \(types.joined(separator: " or "))")
+            return
+        }
         if let options = schema["enum"]?.array, !options.contains(value) { out.append("\(at): not in enum") }
         if case .number(let n) = value {
             if let m = schema["minimum"]?.number, n < m { out.append("\(at): \(n) < minimum \(m)") }
@@ -53,6 +69,11 @@ public struct SchemaValidator: Sendable {
         if case .array(let array) = value, let items = schema["items"]?.object {
             for (k, item) in array.enumerated() { check(item, items, "\(at)[\(k)]", &out) }
         }
+    }
+
+    /// `type` as a list of names: `"number"` or `["number", "null"]`.
+    static func typeNames(_ type: _JSON) -> [String] {
+        type.string.map { [$0] } ?? type.array?.compactMap(\.string) ?? []
     }
 
     func checkObject(_ object: [String: _JSON], _ schema: [String: _JSON], _ at: String, _ out: inout [String]) {
