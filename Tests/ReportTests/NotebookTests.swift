@@ -10,7 +10,7 @@ import TestSupport
     static let pythonReady: Bool = {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import nbclient, nbformat, ipykernel, matplotlib"]
+        process.arguments = ["python3", "-c", "import nbclient, nbformat, ipykernel, matplotlib, sklearn"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         guard (try? process.run()) != nil else { return false }
@@ -41,7 +41,7 @@ import TestSupport
     @Test(.enabled(if: pythonReady || ProcessInfo.processInfo.environment["CI"] == "true",
                    "python3 with nbclient is not installed (pip install -r notebooks/requirements.txt); CI=true makes this a failure"))
     func notebooksRunHeadless() throws {
-        try #require(Self.pythonReady, "python3 with nbclient, nbformat, ipykernel and matplotlib is required when CI=true")
+        try #require(Self.pythonReady, "python3 with nbclient, nbformat, ipykernel, matplotlib and scikit-learn is required when CI=true")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = [Self.folder.appendingPathComponent("run.sh").path]
