@@ -9,16 +9,53 @@ struct CanonicalCSVParser {
     let defaultOffset: Int
     private var columns: (device: Int, app: Int, timestamp: Int, duration: Int?, offset: Int?)?
     private var width = 0
-    private var devices = StringInterner()
-    private var apps = StringInterner()
+    private var devices = _ByteInterner()
+    private var apps = _ByteInterner()
     private var splitter = _ReusableSplitter()
+    private var launches = _CompactGrouper()
 
     init(file: String, defaultOffset: Int) {
         self.file = file
         self.defaultOffset = defaultOffset
     }
 
-    mutating func parse(_ line: Span<UInt8>, _ r: Range<Int>, lineNumber n: Int) throws(HistoryError) -> RowOutcome {
+    /// Reads every line of `source`, counting rows and rejecting invalid ones through `sink`.
+    mutating func read(_ source: inout LineSource, _ sink: inout _RowSink) throws(HistoryError) {
+        while let lines = try source.nextLines() {
+            source.lineNumber = try _parseLines(source.buffer.span, lines, after: source.lineNumber, &sink)
+        }
+    }
+
+    /// The launches read so far, grouped by device.
+    mutating func grouped() -> [_DeviceEvents] {
+        launches.grouped(devices: devices.strings, apps: apps.strings)
+    }
+
+    /// Parses the complete lines `lines` of `b`, which follow line `before`; returns the number of
+    /// the last line. Lines without quotes or NUL bytes are split while their end is found.
+    private mutating func _parseLines(
+        _ b: Span<UInt8>, _ lines: Range<Int>, after before: Int, _ sink: inout _RowSink
+    ) throws(HistoryError) -> Int {
+        var n = before
+        var p = lines.lowerBound
+        while p < lines.upperBound {
+            n += 1
+            let (end, next, plain) = splitter.scanCSVLine(b.bytes, from: p, limit: lines.upperBound)
+            defer { p = next }
+            if end == p { continue }
+            sink.sawContent = true
+            do throws(HistoryError) {
+                let isRow = plain ? try _row(b, n) : try _parse(b, p..<end, lineNumber: n)
+                if isRow { sink.report.rowsRead += 1 }
+            } catch {
+                try sink.reject(error)
+            }
+        }
+        return n
+    }
+
+    /// Splits a line that holds a quote or a NUL byte, then reads it; `false` for the header.
+    private mutating func _parse(_ line: Span<UInt8>, _ r: Range<Int>, lineNumber n: Int) throws(HistoryError) -> Bool {
         guard splitter.split(line, r, separator: UInt8(ascii: ",")) else {
             throw HistoryError(.malformedRow, file: file, line: n, expected: "balanced double quotes")
         }
@@ -27,17 +64,19 @@ struct CanonicalCSVParser {
         return try _row(line, n)
     }
 
-    private mutating func _row(_ b: Span<UInt8>, _ n: Int) throws(HistoryError) -> RowOutcome {
+    /// Reads the fields in ``splitter`` (bounds into `b`): the header, or a launch that is stored.
+    /// Returns `false` for the header.
+    private mutating func _row(_ b: Span<UInt8>, _ n: Int) throws(HistoryError) -> Bool {
         guard let c = columns else {
             try _readHeader(b, lineNumber: n)
-            return .header
+            return false
         }
         guard splitter.count >= width else {
             throw HistoryError(.malformedRow, file: file, line: n,
                                expected: "\(width) comma-separated fields, found \(splitter.count)")
         }
-        let device = try Self._text(b, splitter.range(c.device), "device", file, n, &devices)
-        let app = try Self._text(b, splitter.range(c.app), "app", file, n, &apps)
+        let device = try Self._entry(b, splitter.range(c.device), "device", file, n, &devices)
+        let app = try Self._entry(b, splitter.range(c.app), "app", file, n, &apps)
         var offset: Int? = nil
         if let oc = c.offset, !splitter.range(oc).isEmpty {
             guard let o = TimestampParser._parseOffset(b, splitter.range(oc)) else {
@@ -48,14 +87,17 @@ struct CanonicalCSVParser {
         }
         let (instant, eventOffset) = try _timestamp(b, splitter.range(c.timestamp), offset: offset,
                                                     file: file, line: n, default: defaultOffset)
-        var duration: Double? = nil
+        var duration = -1.0
         if let dc = c.duration, !splitter.range(dc).isEmpty {
             guard let d = TimestampParser._parseDecimal(b, splitter.range(dc)), d >= 0 else {
                 throw HistoryError(.malformedNumber, file: file, line: n, field: "duration", expected: "a non-negative number of seconds")
             }
             duration = d
         }
-        return .launch(LaunchEvent(device: device, app: app, instant: instant, utcOffsetSeconds: eventOffset, durationSeconds: duration))
+        if !launches.knows(device: device) { launches.addDevice(device, devices.strings[device]) }
+        launches.append(_CompactLaunch(instant: instant, durationSeconds: duration, utcOffsetSeconds: eventOffset,
+                                       device: Int32(truncatingIfNeeded: device), app: Int32(truncatingIfNeeded: app)))
+        return true
     }
 
     private mutating func _readHeader(_ b: Span<UInt8>, lineNumber n: Int) throws(HistoryError) {
@@ -82,9 +124,9 @@ struct CanonicalCSVParser {
         width = Swift.max(c.device, c.app, c.timestamp, c.duration ?? 0, c.offset ?? 0) + 1
     }
 
-    private static func _text(
-        _ b: Span<UInt8>, _ r: Range<Int>, _ field: String, _ file: String, _ n: Int, _ interner: inout StringInterner
-    ) throws(HistoryError) -> String {
+    private static func _entry(
+        _ b: Span<UInt8>, _ r: Range<Int>, _ field: String, _ file: String, _ n: Int, _ interner: inout _ByteInterner
+    ) throws(HistoryError) -> Int {
         guard !r.isEmpty else { throw HistoryError(.emptyField, file: file, line: n, field: field, expected: "a non-empty \(field)") }
         guard let s = interner.intern(b, r) else {
             throw HistoryError(.invalidUTF8, file: file, line: n, field: field, expected: "valid UTF-8")
@@ -98,6 +140,7 @@ struct CanonicalCSVParser {
 func _timestamp(
     _ b: Span<UInt8>, _ r: Range<Int>, offset: Int?, file: String, line: Int, default defaultOffset: Int
 ) throws(HistoryError) -> (Double, Int) {
+    if let fixed = TimestampParser._parseFixedISO(b, r) { return fixed }
     if let iso = TimestampParser._parseISO(b, r), let o = iso.utcOffsetSeconds {
         return (iso.instant, o)
     }

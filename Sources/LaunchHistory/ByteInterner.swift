@@ -1,0 +1,120 @@
+/// Gives each distinct byte string (device and app names, which repeat on nearly every row) a
+/// dense index and one validated String, created only the first time the bytes are seen.
+///
+/// A lookup first compares against the previous result (consecutive rows usually repeat a
+/// name), then probes an open-addressing table keyed by a word-at-a-time hash of all the bytes.
+/// Lookups read the input 8 bytes at a time but never outside the given range, and allocate
+/// nothing.
+struct _ByteInterner {
+    /// The String of each entry, by index.
+    private(set) var strings: [String] = []
+    /// Entry bytes back to back.
+    private var arena: [UInt8] = []
+    /// Entry `e` is `arena[bounds[2e] ..< bounds[2e+1]]`.
+    private var bounds: [Int] = []
+    private var hashes: [UInt64] = []
+    /// Entry index + 1 per slot (0 = empty); the count is a power of two, at most half full.
+    private var slots = [Int32](repeating: 0, count: 64)
+    private var last = -1
+
+    /// The String for `bytes`, or `nil` when they are not valid UTF-8.
+    mutating func string(_ bytes: ArraySlice<UInt8>) -> String? {
+        guard let e = intern(bytes.span, 0..<bytes.count) else { return nil }
+        return strings[e]
+    }
+
+    /// The entry index for bytes `r` of `b`, or `nil` when they are not valid UTF-8.
+    @inline(__always)
+    mutating func intern(_ b: Span<UInt8>, _ r: Range<Int>) -> Int? {
+        if last >= 0, _equal(last, b, r) { return last }
+        return _lookUp(b, r)
+    }
+
+    private mutating func _lookUp(_ b: Span<UInt8>, _ r: Range<Int>) -> Int? {
+        let hash = Self._hash(b.bytes, r)
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] != 0 {
+            let e = Int(slots[slot]) - 1
+            if hashes[e] == hash, _equal(e, b, r) {
+                last = e
+                return e
+            }
+            slot = (slot + 1) & mask
+        }
+        return _insert(b, r, hash)
+    }
+
+    private mutating func _insert(_ b: Span<UInt8>, _ r: Range<Int>, _ hash: UInt64) -> Int? {
+        var copy: [UInt8] = []
+        copy.reserveCapacity(r.count)
+        for i in r { copy.append(b[i]) }
+        guard let s = String(validating: copy, as: UTF8.self) else { return nil }
+        bounds.append(arena.count)
+        arena.append(contentsOf: copy)
+        bounds.append(arena.count)
+        strings.append(s)
+        hashes.append(hash)
+        last = strings.count - 1
+        if strings.count * 2 > slots.count {
+            slots = [Int32](repeating: 0, count: slots.count * 2)
+            for e in hashes.indices { _place(e) }
+        } else {
+            _place(last)
+        }
+        return last
+    }
+
+    private mutating func _place(_ e: Int) {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hashes[e]) & mask
+        while slots[slot] != 0 { slot = (slot + 1) & mask }
+        slots[slot] = Int32(truncatingIfNeeded: e + 1)
+    }
+
+    /// A hash of the length and every byte, folded 8 bytes at a time (the last word may overlap
+    /// the one before it).
+    @inline(__always)
+    private static func _hash(_ b: RawSpan, _ r: Range<Int>) -> UInt64 {
+        let n = r.count
+        var h = UInt64(truncatingIfNeeded: n) &* 0x9E37_79B9_7F4A_7C15
+        if n < 8 {
+            var w: UInt64 = 0
+            for i in r { w = w << 8 | UInt64(b.unsafeLoad(fromByteOffset: i, as: UInt8.self)) }
+            return _mix(h ^ w)
+        }
+        var i = r.lowerBound
+        while i + 8 < r.upperBound {
+            h = _mix(h ^ b.unsafeLoadUnaligned(fromByteOffset: i, as: UInt64.self))
+            i += 8
+        }
+        return _mix(h ^ b.unsafeLoadUnaligned(fromByteOffset: r.upperBound - 8, as: UInt64.self))
+    }
+
+    @inline(__always)
+    private static func _mix(_ x: UInt64) -> UInt64 {
+        let y = (x ^ (x >> 31)) &* 0xBF58_476D_1CE4_E5B9
+        return y ^ (y >> 29)
+    }
+
+    /// Whether entry `e` holds exactly bytes `r` of `b`, compared 8 bytes at a time.
+    @inline(__always)
+    private func _equal(_ e: Int, _ b: Span<UInt8>, _ r: Range<Int>) -> Bool {
+        let start = bounds[2 * e], n = bounds[2 * e + 1] - start
+        guard n == r.count else { return false }
+        let a = arena.span.bytes, x = b.bytes
+        if n < 8 {
+            for k in 0..<n where a.unsafeLoad(fromByteOffset: start + k, as: UInt8.self)
+                != x.unsafeLoad(fromByteOffset: r.lowerBound + k, as: UInt8.self) { return false }
+            return true
+        }
+        var k = 0
+        while k + 8 < n {
+            if a.unsafeLoadUnaligned(fromByteOffset: start + k, as: UInt64.self)
+                != x.unsafeLoadUnaligned(fromByteOffset: r.lowerBound + k, as: UInt64.self) { return false }
+            k += 8
+        }
+        return a.unsafeLoadUnaligned(fromByteOffset: start + n - 8, as: UInt64.self)
+            == x.unsafeLoadUnaligned(fromByteOffset: r.upperBound - 8, as: UInt64.self)
+    }
+}
