@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads a file (or standard input for `-`) in fixed-size chunks and hands out complete lines,
 /// never holding the whole file in one buffer. Line endings `\n` and `\r\n` are accepted.
@@ -94,17 +99,27 @@ struct LineSource {
         return nil
     }
 
-    /// Drops the lines handed out, then appends the next chunk (if any) and the zero padding.
+    /// Moves the unread bytes to the front, reads the next chunk (if any) straight after them and
+    /// zeroes the padding. The buffer only grows when a line is longer than a chunk.
     private mutating func refill() throws(HistoryError) {
-        let chunk: Data?
-        do { chunk = try handle.read(upToCount: Self.chunkSize) } catch {
+        let unread = end - position, from = position
+        let needed = unread + Self.chunkSize + Self.padding
+        if buffer.count < needed { buffer.append(contentsOf: repeatElement(0, count: needed - buffer.count)) }
+        let fd = handle.fileDescriptor
+        let count = buffer.withUnsafeMutableBytes { bytes -> Int in
+            guard let base = bytes.baseAddress else { return -1 }
+            if from > 0 { base.copyMemory(from: base + from, byteCount: unread) }
+            while true {
+                let n = read(fd, base + unread, Self.chunkSize)
+                if n >= 0 || errno != EINTR { return n }
+            }
+        }
+        position = 0
+        guard count >= 0 else {
             throw HistoryError(.unreadable, file: path, line: lineNumber + 1, expected: "readable bytes")
         }
-        buffer.removeSubrange(end...)
-        buffer.removeSubrange(..<position)
-        position = 0
-        if let chunk, !chunk.isEmpty { buffer.append(contentsOf: chunk) } else { atEnd = true }
-        end = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: Self.padding))
+        if count == 0 { atEnd = true }
+        end = unread + count
+        for i in end..<(end + Self.padding) { buffer[i] = 0 }
     }
 }
