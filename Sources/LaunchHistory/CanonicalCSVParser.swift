@@ -13,6 +13,7 @@ struct CanonicalCSVParser {
     private var apps = _ByteInterner()
     private var splitter = _ReusableSplitter()
     private var launches = _CompactGrouper()
+    private var lastDay: (date: UInt64, days: Int) = (0, 0)
 
     init(file: String, defaultOffset: Int) {
         self.file = file
@@ -85,8 +86,13 @@ struct CanonicalCSVParser {
             }
             offset = o
         }
-        let (instant, eventOffset) = try _timestamp(b, splitter.range(c.timestamp), offset: offset,
-                                                    file: file, line: n, default: defaultOffset)
+        let tr = splitter.range(c.timestamp)
+        var (instant, eventOffset) = (0.0, 0)
+        if let fixed = TimestampParser._parseFixedISO(b, tr, lastDay: &lastDay) {
+            (instant, eventOffset) = fixed
+        } else {
+            (instant, eventOffset) = try _timestamp(b, tr, offset: offset, file: file, line: n, default: defaultOffset)
+        }
         var duration = -1.0
         if let dc = c.duration, !splitter.range(dc).isEmpty {
             guard let d = TimestampParser._parseDecimal(b, splitter.range(dc)), d >= 0 else {
@@ -140,7 +146,6 @@ struct CanonicalCSVParser {
 func _timestamp(
     _ b: Span<UInt8>, _ r: Range<Int>, offset: Int?, file: String, line: Int, default defaultOffset: Int
 ) throws(HistoryError) -> (Double, Int) {
-    if let fixed = TimestampParser._parseFixedISO(b, r) { return fixed }
     if let iso = TimestampParser._parseISO(b, r), let o = iso.utcOffsetSeconds {
         return (iso.instant, o)
     }
