@@ -72,23 +72,24 @@ struct _ByteInterner {
         slots[slot] = Int32(truncatingIfNeeded: e + 1)
     }
 
-    /// A hash of the length and every byte, folded 8 bytes at a time (the last word may overlap
-    /// the one before it).
+    /// A hash of the length and every byte: 8-byte words (the last may overlap the one before it)
+    /// rotated by their position and folded with XOR, then mixed once.
     @inline(__always)
     private static func _hash(_ b: RawSpan, _ r: Range<Int>) -> UInt64 {
         let n = r.count
         var h = UInt64(truncatingIfNeeded: n) &* 0x9E37_79B9_7F4A_7C15
         if n < 8 {
-            var w: UInt64 = 0
-            for i in r { w = w << 8 | UInt64(b.unsafeLoad(fromByteOffset: i, as: UInt8.self)) }
-            return _mix(h ^ w)
+            for i in r { h = h << 8 | UInt64(b.unsafeLoad(fromByteOffset: i, as: UInt8.self)) }
+            return _mix(h)
         }
         var i = r.lowerBound
+        var shift: UInt64 = 0
         while i + 8 < r.upperBound {
-            h = _mix(h ^ b.unsafeLoadUnaligned(fromByteOffset: i, as: UInt64.self))
+            h ^= b.unsafeLoadUnaligned(fromByteOffset: i, as: UInt64.self).rotated(by: shift)
             i += 8
+            shift &+= 23
         }
-        return _mix(h ^ b.unsafeLoadUnaligned(fromByteOffset: r.upperBound - 8, as: UInt64.self))
+        return _mix(h ^ b.unsafeLoadUnaligned(fromByteOffset: r.upperBound - 8, as: UInt64.self).rotated(by: 31))
     }
 
     @inline(__always)
@@ -117,4 +118,9 @@ struct _ByteInterner {
         return a.unsafeLoadUnaligned(fromByteOffset: start + n - 8, as: UInt64.self)
             == x.unsafeLoadUnaligned(fromByteOffset: r.upperBound - 8, as: UInt64.self)
     }
+}
+
+private extension UInt64 {
+    @inline(__always)
+    func rotated(by k: UInt64) -> UInt64 { self << (k & 63) | self >> ((64 &- k) & 63) }
 }

@@ -1,7 +1,27 @@
-extension _ReusableSplitter {
-    /// Finds the end of the comma-separated line starting at `start` and, in the same pass, its
-    /// field bounds — unless the line holds a quote or a NUL byte (then ``split(_:_:separator:)``
-    /// must run on it; `plain` is `false`).
+/// Field bounds of one split line: field `i` is `range(i)`, for `i < count`.
+protocol _FieldBounds {
+    var count: Int { get }
+    func range(_ i: Int) -> Range<Int>
+}
+
+extension _ReusableSplitter: _FieldBounds {}
+
+/// The fields of a plain comma-separated line (no quote, no NUL byte, at most ``capacity``
+/// fields), found by ``scan(_:from:limit:)`` in the same pass that finds the line's end. Held
+/// inline, so recording a comma costs a store.
+struct _CommaBounds: _FieldBounds {
+    static let capacity = 16
+    /// Where field `i` ends (a comma, or the end of the line).
+    private var ends = InlineArray<16, Int>(repeating: 0)
+    private var start = 0
+    private(set) var count = 0
+
+    @inline(__always)
+    func range(_ i: Int) -> Range<Int> { (i == 0 ? start : ends[i - 1] + 1)..<ends[i] }
+
+    /// Finds the end of the line starting at `start` and, unless it holds a quote or a NUL byte
+    /// or more than ``capacity`` fields (then `plain` is `false` and the line must go through
+    /// ``_ReusableSplitter/split(_:_:separator:)``), its fields.
     ///
     /// The scan reads 8 bytes at a time and stops only at bytes below `-` (0x2D), which include
     /// `,`, `"`, `\n`, `\r` and NUL: `(w - 0x2D…2D) & ~w & 0x80…80` flags them, and its lowest
@@ -11,11 +31,10 @@ extension _ReusableSplitter {
     ///
     /// - Returns: the end of the line's text and the start of the next line.
     @inline(__always)
-    mutating func scanCSVLine(_ b: RawSpan, from start: Int, limit: Int) -> (end: Int, next: Int, plain: Bool) {
-        bounds.removeAll(keepingCapacity: true)
-        unquoted = nil
-        sawNUL = false
-        var fieldStart = start, q = start, plain = true
+    mutating func scan(_ b: RawSpan, from start: Int, limit: Int) -> (end: Int, next: Int, plain: Bool) {
+        self.start = start
+        count = 0
+        var q = start, plain = true
         while true {
             let w = b.unsafeLoadUnaligned(fromByteOffset: q, as: UInt64.self)
             let flags = (w &- 0x2D2D_2D2D_2D2D_2D2D) & ~w & 0x8080_8080_8080_8080
@@ -23,20 +42,16 @@ extension _ReusableSplitter {
                 q += 8
                 continue
             }
-            let i = q + flags.trailingZeroBitCount >> 3
-            if i >= limit { return _endLine(fieldStart, limit, limit, plain) }
+            let i = q &+ flags.trailingZeroBitCount &>> 3
+            if i >= limit { return _end(limit, limit, plain) }
             let c = b.unsafeLoad(fromByteOffset: i, as: UInt8.self)
             if c == UInt8(ascii: ",") {
-                if plain {
-                    bounds.append(fieldStart)
-                    bounds.append(i)
-                }
-                fieldStart = i + 1
+                if count < Self.capacity - 1 { ends[count] = i; count &+= 1 } else { plain = false }
             } else if c == 10 {
-                return _endLine(fieldStart, i, i + 1, plain)
+                return _end(i, i + 1, plain)
             } else if c == 13 {
-                if i + 1 == limit { return _endLine(fieldStart, i, limit, plain) }
-                if b.unsafeLoad(fromByteOffset: i + 1, as: UInt8.self) == 10 { return _endLine(fieldStart, i, i + 2, plain) }
+                if i + 1 == limit { return _end(i, limit, plain) }
+                if b.unsafeLoad(fromByteOffset: i + 1, as: UInt8.self) == 10 { return _end(i, i + 2, plain) }
             } else if c == UInt8(ascii: "\"") || c == 0 {
                 plain = false
             }
@@ -45,11 +60,9 @@ extension _ReusableSplitter {
     }
 
     @inline(__always)
-    private mutating func _endLine(_ fieldStart: Int, _ end: Int, _ next: Int, _ plain: Bool) -> (end: Int, next: Int, plain: Bool) {
-        if plain {
-            bounds.append(fieldStart)
-            bounds.append(end)
-        }
+    private mutating func _end(_ end: Int, _ next: Int, _ plain: Bool) -> (end: Int, next: Int, plain: Bool) {
+        ends[count] = end
+        count &+= 1
         return (end, next, plain)
     }
 }

@@ -39,14 +39,15 @@ struct CanonicalCSVParser {
     ) throws(HistoryError) -> Int {
         var n = before
         var p = lines.lowerBound
+        var fields = _CommaBounds()
         while p < lines.upperBound {
             n += 1
-            let (end, next, plain) = splitter.scanCSVLine(b.bytes, from: p, limit: lines.upperBound)
+            let (end, next, plain) = fields.scan(b.bytes, from: p, limit: lines.upperBound)
             defer { p = next }
             if end == p { continue }
             sink.sawContent = true
             do throws(HistoryError) {
-                let isRow = plain ? try _row(b, n) : try _parse(b, p..<end, lineNumber: n)
+                let isRow = plain ? try _row(b, fields, n) : try _parse(b, p..<end, lineNumber: n)
                 if isRow { sink.report.rowsRead += 1 }
             } catch {
                 try sink.reject(error)
@@ -61,32 +62,33 @@ struct CanonicalCSVParser {
             throw HistoryError(.malformedRow, file: file, line: n, expected: "balanced double quotes")
         }
         if splitter.sawNUL { throw HistoryError(.nulByte, file: file, line: n, expected: "text without NUL bytes") }
-        if let unquoted = splitter.unquoted { return try _row(unquoted.span, n) }
-        return try _row(line, n)
+        if let unquoted = splitter.unquoted { return try _row(unquoted.span, splitter, n) }
+        return try _row(line, splitter, n)
     }
 
-    /// Reads the fields in ``splitter`` (bounds into `b`): the header, or a launch that is stored.
-    /// Returns `false` for the header.
-    private mutating func _row(_ b: Span<UInt8>, _ n: Int) throws(HistoryError) -> Bool {
+    /// Reads `fields` (bounds into `b`): the header, or a launch that is stored. Returns `false`
+    /// for the header.
+    @inline(__always)
+    private mutating func _row(_ b: Span<UInt8>, _ fields: some _FieldBounds, _ n: Int) throws(HistoryError) -> Bool {
         guard let c = columns else {
-            try _readHeader(b, lineNumber: n)
+            try _readHeader(b, fields, lineNumber: n)
             return false
         }
-        guard splitter.count >= width else {
+        guard fields.count >= width else {
             throw HistoryError(.malformedRow, file: file, line: n,
-                               expected: "\(width) comma-separated fields, found \(splitter.count)")
+                               expected: "\(width) comma-separated fields, found \(fields.count)")
         }
-        let device = try Self._entry(b, splitter.range(c.device), "device", file, n, &devices)
-        let app = try Self._entry(b, splitter.range(c.app), "app", file, n, &apps)
+        let device = try Self._entry(b, fields.range(c.device), "device", file, n, &devices)
+        let app = try Self._entry(b, fields.range(c.app), "app", file, n, &apps)
         var offset: Int? = nil
-        if let oc = c.offset, !splitter.range(oc).isEmpty {
-            guard let o = TimestampParser._parseOffset(b, splitter.range(oc)) else {
+        if let oc = c.offset, !fields.range(oc).isEmpty {
+            guard let o = TimestampParser._parseOffset(b, fields.range(oc)) else {
                 throw HistoryError(.offsetOutOfRange, file: file, line: n, field: "utc_offset",
                                    expected: "an offset like +02:00 or seconds, within ±18:00")
             }
             offset = o
         }
-        let tr = splitter.range(c.timestamp)
+        let tr = fields.range(c.timestamp)
         var (instant, eventOffset) = (0.0, 0)
         if let fixed = TimestampParser._parseFixedISO(b, tr, lastDay: &lastDay) {
             (instant, eventOffset) = fixed
@@ -94,8 +96,8 @@ struct CanonicalCSVParser {
             (instant, eventOffset) = try _timestamp(b, tr, offset: offset, file: file, line: n, default: defaultOffset)
         }
         var duration = -1.0
-        if let dc = c.duration, !splitter.range(dc).isEmpty {
-            guard let d = TimestampParser._parseDecimal(b, splitter.range(dc)), d >= 0 else {
+        if let dc = c.duration, !fields.range(dc).isEmpty {
+            guard let d = TimestampParser._parseDecimal(b, fields.range(dc)), d >= 0 else {
                 throw HistoryError(.malformedNumber, file: file, line: n, field: "duration", expected: "a non-negative number of seconds")
             }
             duration = d
@@ -106,11 +108,11 @@ struct CanonicalCSVParser {
         return true
     }
 
-    private mutating func _readHeader(_ b: Span<UInt8>, lineNumber n: Int) throws(HistoryError) {
+    private mutating func _readHeader(_ b: Span<UInt8>, _ fields: some _FieldBounds, lineNumber n: Int) throws(HistoryError) {
         var names: [String] = []
-        for i in 0..<splitter.count {
+        for i in 0..<fields.count {
             var bytes: [UInt8] = []
-            for j in splitter.range(i) { bytes.append(b[j]) }
+            for j in fields.range(i) { bytes.append(b[j]) }
             guard let s = String(validating: bytes, as: UTF8.self) else {
                 throw HistoryError(.invalidUTF8, file: file, line: n, expected: "a UTF-8 header")
             }
