@@ -47,7 +47,7 @@ struct CanonicalCSVParser {
             if end == p { continue }
             sink.sawContent = true
             do throws(HistoryError) {
-                let isRow = plain ? try _row(b, fields, n) : try _parse(b, p..<end, lineNumber: n)
+                let isRow = plain ? try _row(b, &fields, n) : try _parse(b, p..<end, lineNumber: n)
                 if isRow { sink.report.rowsRead += 1 }
             } catch {
                 try sink.reject(error)
@@ -62,14 +62,15 @@ struct CanonicalCSVParser {
             throw HistoryError(.malformedRow, file: file, line: n, expected: "balanced double quotes")
         }
         if splitter.sawNUL { throw HistoryError(.nulByte, file: file, line: n, expected: "text without NUL bytes") }
-        if let unquoted = splitter.unquoted { return try _row(unquoted.span, splitter, n) }
-        return try _row(line, splitter, n)
+        var fields = splitter
+        if let unquoted = splitter.unquoted { return try _row(unquoted.span, &fields, n) }
+        return try _row(line, &fields, n)
     }
 
     /// Reads `fields` (bounds into `b`): the header, or a launch that is stored. Returns `false`
     /// for the header.
     @inline(__always)
-    private mutating func _row(_ b: Span<UInt8>, _ fields: some _FieldBounds, _ n: Int) throws(HistoryError) -> Bool {
+    private mutating func _row(_ b: Span<UInt8>, _ fields: inout some _FieldBounds, _ n: Int) throws(HistoryError) -> Bool {
         guard let c = columns else {
             try _readHeader(b, fields, lineNumber: n)
             return false
@@ -108,7 +109,7 @@ struct CanonicalCSVParser {
         return true
     }
 
-    private mutating func _readHeader(_ b: Span<UInt8>, _ fields: some _FieldBounds, lineNumber n: Int) throws(HistoryError) {
+    private mutating func _readHeader(_ b: Span<UInt8>, _ fields: borrowing some _FieldBounds, lineNumber n: Int) throws(HistoryError) {
         var names: [String] = []
         for i in 0..<fields.count {
             var bytes: [UInt8] = []
