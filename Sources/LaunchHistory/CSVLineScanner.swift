@@ -17,7 +17,10 @@ struct _CommaBounds: _FieldBounds {
     private(set) var count = 0
 
     @inline(__always)
-    func range(_ i: Int) -> Range<Int> { (i == 0 ? start : ends[i - 1] + 1)..<ends[i] }
+    func range(_ i: Int) -> Range<Int> {
+        let e = ends.span
+        return (i == 0 ? start : e[i - 1] + 1)..<e[i]
+    }
 
     /// Finds the end of the line starting at `start` and, unless it holds a quote or a NUL byte
     /// or more than ``capacity`` fields (then `plain` is `false` and the line must go through
