@@ -10,11 +10,11 @@ struct _ByteInterner {
     private(set) var strings: [String] = []
     /// Entry bytes back to back.
     private var arena: [UInt8] = []
-    /// Entry `e` is `arena[bounds[2e] ..< bounds[2e+1]]`.
-    private var bounds: [Int] = []
-    private var hashes: [UInt64] = []
-    /// Entry index + 1 per slot (0 = empty); the count is a power of two, at most half full.
-    private var slots = [Int32](repeating: 0, count: 64)
+    /// Where each entry's bytes are in ``arena``.
+    private var entries: [(start: Int, count: Int)] = []
+    /// Per slot 0 (empty) or the hash's upper 32 bits and the entry index + 1 in the lower 32;
+    /// the count is a power of two, at most half full.
+    private var slots = [UInt64](repeating: 0, count: 64)
     private var last = -1
 
     /// The String for `bytes`, or `nil` when they are not valid UTF-8.
@@ -32,17 +32,21 @@ struct _ByteInterner {
 
     private mutating func _lookUp(_ b: Span<UInt8>, _ r: Range<Int>) -> Int? {
         let hash = Self._hash(b.bytes, r)
+        let tag = hash & 0xFFFF_FFFF_0000_0000
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
-        while slots[slot] != 0 {
-            let e = Int(slots[slot]) - 1
-            if hashes[e] == hash, _equal(e, b, r) {
-                last = e
-                return e
+        while true {
+            let s = slots[slot]
+            if s == 0 { return _insert(b, r, hash) }
+            if s & 0xFFFF_FFFF_0000_0000 == tag {
+                let e = Int(truncatingIfNeeded: s & 0xFFFF_FFFF) - 1
+                if _equal(e, b, r) {
+                    last = e
+                    return e
+                }
             }
             slot = (slot + 1) & mask
         }
-        return _insert(b, r, hash)
     }
 
     private mutating func _insert(_ b: Span<UInt8>, _ r: Range<Int>, _ hash: UInt64) -> Int? {
@@ -50,26 +54,30 @@ struct _ByteInterner {
         copy.reserveCapacity(r.count)
         for i in r { copy.append(b[i]) }
         guard let s = String(validating: copy, as: UTF8.self) else { return nil }
-        bounds.append(arena.count)
+        entries.append((arena.count, copy.count))
         arena.append(contentsOf: copy)
-        bounds.append(arena.count)
         strings.append(s)
-        hashes.append(hash)
         last = strings.count - 1
         if strings.count * 2 > slots.count {
-            slots = [Int32](repeating: 0, count: slots.count * 2)
-            for e in hashes.indices { _place(e) }
-        } else {
-            _place(last)
+            let old = slots
+            slots = [UInt64](repeating: 0, count: slots.count * 2)
+            for s in old where s != 0 { _place(s) }
         }
+        _place(hash & 0xFFFF_FFFF_0000_0000 | UInt64(last + 1), hash: hash)
         return last
     }
 
-    private mutating func _place(_ e: Int) {
+    /// Puts a slot value in the first free slot from its hash's home.
+    private mutating func _place(_ value: UInt64, hash: UInt64? = nil) {
         let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hashes[e]) & mask
+        let home = hash ?? Self._hashOfEntry(arena.span.bytes, entries[Int(value & 0xFFFF_FFFF) - 1])
+        var slot = Int(truncatingIfNeeded: home) & mask
         while slots[slot] != 0 { slot = (slot + 1) & mask }
-        slots[slot] = Int32(truncatingIfNeeded: e + 1)
+        slots[slot] = value
+    }
+
+    private static func _hashOfEntry(_ arena: RawSpan, _ entry: (start: Int, count: Int)) -> UInt64 {
+        _hash(arena, entry.start..<(entry.start + entry.count))
     }
 
     /// A hash of the length and every byte: 8-byte words (the last may overlap the one before it)
@@ -101,7 +109,7 @@ struct _ByteInterner {
     /// Whether entry `e` holds exactly bytes `r` of `b`, compared 8 bytes at a time.
     @inline(__always)
     private func _equal(_ e: Int, _ b: Span<UInt8>, _ r: Range<Int>) -> Bool {
-        let start = bounds[2 * e], n = bounds[2 * e + 1] - start
+        let (start, n) = entries[e]
         guard n == r.count else { return false }
         let a = arena.span.bytes, x = b.bytes
         if n < 8 {

@@ -133,6 +133,7 @@ struct CanonicalCSVParser {
         width = Swift.max(c.device, c.app, c.timestamp, c.duration ?? 0, c.offset ?? 0) + 1
     }
 
+    @inline(__always)
     private static func _entry(
         _ b: Span<UInt8>, _ r: Range<Int>, _ field: String, _ file: String, _ n: Int, _ interner: inout _ByteInterner
     ) throws(HistoryError) -> Int {
