@@ -7,19 +7,19 @@ protocol _FieldBounds {
 extension _ReusableSplitter: _FieldBounds {}
 
 /// The fields of a plain comma-separated line (no quote, no NUL byte, at most ``capacity``
-/// fields), found by ``scan(_:from:limit:)`` in the same pass that finds the line's end. Held
-/// inline, so recording a comma costs a store.
+/// fields, at most 65,535 bytes), found by ``scan(_:from:limit:)`` in the same pass that finds
+/// the line's end. Field ends are kept as line offsets in one small vector, so recording a comma
+/// costs a store and the whole value is 40 bytes.
 struct _CommaBounds: _FieldBounds {
     static let capacity = 16
-    /// Where field `i` ends (a comma, or the end of the line).
-    private var ends = InlineArray<16, Int>(repeating: 0)
+    /// Where field `i` ends (a comma, or the end of the line), from the start of the line.
+    private var ends = SIMD16<UInt16>()
     private var start = 0
     private(set) var count = 0
 
     @inline(__always)
     func range(_ i: Int) -> Range<Int> {
-        let e = ends.span
-        return (i == 0 ? start : e[i - 1] + 1)..<e[i]
+        (i == 0 ? start : start + Int(ends[i - 1]) + 1)..<(start + Int(ends[i]))
     }
 
     /// Finds the end of the line starting at `start` and, unless it holds a quote or a NUL byte
@@ -49,7 +49,12 @@ struct _CommaBounds: _FieldBounds {
             if i >= limit { return _end(limit, limit, plain) }
             let c = b.unsafeLoad(fromByteOffset: i, as: UInt8.self)
             if c == UInt8(ascii: ",") {
-                if count < Self.capacity - 1 { ends[count] = i; count &+= 1 } else { plain = false }
+                if count < Self.capacity - 1 {
+                    ends[count] = UInt16(truncatingIfNeeded: i &- start)
+                    count &+= 1
+                } else {
+                    plain = false
+                }
             } else if c == 10 {
                 return _end(i, i + 1, plain)
             } else if c == 13 {
@@ -64,8 +69,8 @@ struct _CommaBounds: _FieldBounds {
 
     @inline(__always)
     private mutating func _end(_ end: Int, _ next: Int, _ plain: Bool) -> (end: Int, next: Int, plain: Bool) {
-        ends[count] = end
+        ends[count] = UInt16(truncatingIfNeeded: end &- start)
         count &+= 1
-        return (end, next, plain)
+        return (end, next, plain && end &- start <= Int(UInt16.max))
     }
 }
