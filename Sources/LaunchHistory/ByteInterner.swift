@@ -100,31 +100,35 @@ struct _ByteInterner {
         return _mix(h ^ b.unsafeLoadUnaligned(fromByteOffset: r.upperBound - 8, as: UInt64.self).rotated(by: 31))
     }
 
+    /// SplitMix64's finalizer: every output bit depends on every input bit.
     @inline(__always)
     private static func _mix(_ x: UInt64) -> UInt64 {
-        let y = (x ^ (x >> 31)) &* 0xBF58_476D_1CE4_E5B9
-        return y ^ (y >> 29)
+        var z = (x ^ (x >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 
-    /// Whether entry `e` holds exactly bytes `r` of `b`, compared 8 bytes at a time.
+    /// Whether entry `e` holds exactly bytes `r` of `b`, compared 8 bytes at a time, the last
+    /// word first (names that differ mostly differ at their end).
     @inline(__always)
     private func _equal(_ e: Int, _ b: Span<UInt8>, _ r: Range<Int>) -> Bool {
         let (start, n) = entries[e]
         guard n == r.count else { return false }
         let a = arena.span.bytes, x = b.bytes
         if n < 8 {
-            for k in 0..<n where a.unsafeLoad(fromByteOffset: start + k, as: UInt8.self)
-                != x.unsafeLoad(fromByteOffset: r.lowerBound + k, as: UInt8.self) { return false }
+            for k in 0..<n where a.unsafeLoad(fromByteOffset: start &+ k, as: UInt8.self)
+                != x.unsafeLoad(fromByteOffset: r.lowerBound &+ k, as: UInt8.self) { return false }
             return true
         }
+        guard a.unsafeLoadUnaligned(fromByteOffset: start &+ n &- 8, as: UInt64.self)
+            == x.unsafeLoadUnaligned(fromByteOffset: r.upperBound &- 8, as: UInt64.self) else { return false }
         var k = 0
-        while k + 8 < n {
-            if a.unsafeLoadUnaligned(fromByteOffset: start + k, as: UInt64.self)
-                != x.unsafeLoadUnaligned(fromByteOffset: r.lowerBound + k, as: UInt64.self) { return false }
-            k += 8
+        while k &+ 8 < n {
+            if a.unsafeLoadUnaligned(fromByteOffset: start &+ k, as: UInt64.self)
+                != x.unsafeLoadUnaligned(fromByteOffset: r.lowerBound &+ k, as: UInt64.self) { return false }
+            k &+= 8
         }
-        return a.unsafeLoadUnaligned(fromByteOffset: start + n - 8, as: UInt64.self)
-            == x.unsafeLoadUnaligned(fromByteOffset: r.upperBound - 8, as: UInt64.self)
+        return true
     }
 }
 
