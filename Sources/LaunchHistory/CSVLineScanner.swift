@@ -8,18 +8,19 @@ extension _ReusableSplitter: _FieldBounds {}
 
 /// The fields of a plain comma-separated line (no quote, no NUL byte, at most ``capacity``
 /// fields, at most 65,535 bytes), found by ``scan(_:from:limit:)`` in the same pass that finds
-/// the line's end. Field ends are kept as line offsets in one small vector, so recording a comma
-/// costs a store and the whole value is 40 bytes.
+/// the line's end. Field ends are kept inline as 16-bit line offsets, so recording a comma costs
+/// a store and the whole value is 48 bytes.
 struct _CommaBounds: _FieldBounds {
     static let capacity = 16
     /// Where field `i` ends (a comma, or the end of the line), from the start of the line.
-    private var ends = SIMD16<UInt16>()
+    private var ends = InlineArray<16, UInt16>(repeating: 0)
     private var start = 0
     private(set) var count = 0
 
     @inline(__always)
     func range(_ i: Int) -> Range<Int> {
-        (i == 0 ? start : start + Int(ends[i - 1]) + 1)..<(start + Int(ends[i]))
+        let e = ends.span
+        return (i == 0 ? start : start &+ Int(e[i - 1]) &+ 1)..<(start &+ Int(e[i]))
     }
 
     /// Finds the end of the line starting at `start` and, unless it holds a quote or a NUL byte
