@@ -2,9 +2,11 @@
 /// dense index and one validated String, created only the first time the bytes are seen.
 ///
 /// A lookup first compares against the previous result (consecutive rows usually repeat a
-/// name), then probes an open-addressing table keyed by a word-at-a-time hash of all the bytes.
-/// Lookups read the input 8 bytes at a time but never outside the given range, and allocate
-/// nothing.
+/// name), then against the entry last found for the same length and final 8 bytes (a 256-way
+/// direct-mapped cache, cheaper than hashing every byte), and only then probes an
+/// open-addressing table keyed by a word-at-a-time hash of all the bytes. Every candidate is
+/// confirmed by a full comparison. Lookups read the input 8 bytes at a time but never outside the
+/// given range, and allocate nothing.
 struct _ByteInterner {
     /// The String of each entry, by index.
     private(set) var strings: [String] = []
@@ -16,6 +18,8 @@ struct _ByteInterner {
     /// the count is a power of two, at most half full.
     private var slots = [UInt64](repeating: 0, count: 64)
     private var last = -1
+    /// Entry index + 1 (0 = none) by ``_recentKey(_:_:)``.
+    private var recent = [Int32](repeating: 0, count: 256)
 
     /// The String for `bytes`, or `nil` when they are not valid UTF-8.
     mutating func string(_ bytes: ArraySlice<UInt8>) -> String? {
@@ -27,7 +31,24 @@ struct _ByteInterner {
     @inline(__always)
     mutating func intern(_ b: Span<UInt8>, _ r: Range<Int>) -> Int? {
         if last >= 0, _equal(last, b, r) { return last }
-        return _lookUp(b, r)
+        guard r.count >= 8 else { return _lookUp(b, r) }
+        let key = Self._recentKey(b.bytes, r)
+        let cached = Int(recent[key]) - 1
+        if cached >= 0, _equal(cached, b, r) {
+            last = cached
+            return cached
+        }
+        guard let e = _lookUp(b, r) else { return nil }
+        recent[key] = Int32(truncatingIfNeeded: e + 1)
+        return e
+    }
+
+    /// A slot of ``recent`` for bytes `r` (at least 8 of them): the top 8 bits of (last 8 bytes
+    /// + length) × 2⁶⁴/φ.
+    @inline(__always)
+    private static func _recentKey(_ b: RawSpan, _ r: Range<Int>) -> Int {
+        let w = b.unsafeLoadUnaligned(fromByteOffset: r.upperBound &- 8, as: UInt64.self) &+ UInt64(truncatingIfNeeded: r.count)
+        return Int(truncatingIfNeeded: (w &* 0x9E37_79B9_7F4A_7C15) >> 56)
     }
 
     private mutating func _lookUp(_ b: Span<UInt8>, _ r: Range<Int>) -> Int? {
