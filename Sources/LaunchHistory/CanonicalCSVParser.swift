@@ -2,89 +2,128 @@
 /// columns ignored), optional `duration` (seconds) and `utc_offset`. `timestamp` is ISO-8601 with
 /// an offset, or Unix seconds/milliseconds (then `utc_offset`, or the default offset, applies).
 ///
-/// This is the hot path of ingest: it works on borrowed byte spans and reused field bounds, so a
-/// row costs no allocation once its device and app names have been seen.
+/// This is the hot path of ingest. It takes whole blocks of lines from ``LineSource``; a plain
+/// line (no quote, no NUL) is split in the same pass that finds its end (``_CommaBounds``), other
+/// lines and the header go through ``_ReusableSplitter``. Names are interned to indices and each
+/// launch is stored compactly (``_CompactGrouper``), so a row allocates nothing and touches no
+/// reference count once its device and app names have been seen.
 struct CanonicalCSVParser {
     let file: String
     let defaultOffset: Int
-    private var columns: (device: Int, app: Int, timestamp: Int, duration: Int?, offset: Int?)?
-    private var width = 0
-    private var devices = StringInterner()
-    private var apps = StringInterner()
+    private var columns: _CSVColumns?
+    private var devices = _ByteInterner()
+    private var apps = _ByteInterner()
     private var splitter = _ReusableSplitter()
+    private var launches = _CompactGrouper()
+    private var lastDay: (date: UInt64, days: Int) = (0, 0)
 
     init(file: String, defaultOffset: Int) {
         self.file = file
         self.defaultOffset = defaultOffset
     }
 
-    mutating func parse(_ line: Span<UInt8>, _ r: Range<Int>, lineNumber n: Int) throws(HistoryError) -> RowOutcome {
+    /// Reads every line of `source`, counting rows and rejecting invalid ones through `sink`.
+    mutating func read(_ source: inout LineSource, _ sink: inout _RowSink) throws(HistoryError) {
+        while let lines = try source.nextLines() {
+            source.lineNumber = try _parseLines(source.buffer.span, lines, after: source.lineNumber, &sink)
+        }
+    }
+
+    /// The launches read so far, grouped by device.
+    mutating func grouped() -> [_DeviceEvents] {
+        launches.grouped(devices: devices.strings, apps: apps.strings)
+    }
+
+    /// Parses the complete lines `lines` of `b`, which follow line `before`; returns the number of
+    /// the last line.
+    private mutating func _parseLines(
+        _ b: Span<UInt8>, _ lines: Range<Int>, after before: Int, _ sink: inout _RowSink
+    ) throws(HistoryError) -> Int {
+        var n = before
+        var p = lines.lowerBound
+        var fields = _CommaBounds()
+        while p < lines.upperBound {
+            n += 1
+            let (end, next, plain) = fields.scan(b.bytes, from: p, limit: lines.upperBound)
+            defer { p = next }
+            if end == p { continue }
+            sink.sawContent = true
+            do throws(HistoryError) {
+                if plain, let c = columns {
+                    guard fields.count >= c.width else { throw _tooFewFields(c, fields.count, n) }
+                    try _launch(b, fields.launchFields(c), n)
+                    sink.report.rowsRead += 1
+                } else if try _parse(b, p..<end, lineNumber: n) {
+                    sink.report.rowsRead += 1
+                }
+            } catch {
+                try sink.reject(error)
+            }
+        }
+        return n
+    }
+
+    /// Splits a line with the general splitter (quotes, NUL bytes, the header), then reads it;
+    /// `false` for the header.
+    private mutating func _parse(_ line: Span<UInt8>, _ r: Range<Int>, lineNumber n: Int) throws(HistoryError) -> Bool {
         guard splitter.split(line, r, separator: UInt8(ascii: ",")) else {
             throw HistoryError(.malformedRow, file: file, line: n, expected: "balanced double quotes")
         }
         if splitter.sawNUL { throw HistoryError(.nulByte, file: file, line: n, expected: "text without NUL bytes") }
-        if let unquoted = splitter.unquoted { return try _row(unquoted.span, n) }
-        return try _row(line, n)
+        if let unquoted = splitter.unquoted { return try _split(unquoted.span, n) }
+        return try _split(line, n)
     }
 
-    private mutating func _row(_ b: Span<UInt8>, _ n: Int) throws(HistoryError) -> RowOutcome {
+    /// Reads the fields in ``splitter`` (bounds into `b`).
+    private mutating func _split(_ b: Span<UInt8>, _ n: Int) throws(HistoryError) -> Bool {
         guard let c = columns else {
-            try _readHeader(b, lineNumber: n)
-            return .header
+            columns = try _CSVColumns(header: b, splitter, file: file, lineNumber: n)
+            return false
         }
-        guard splitter.count >= width else {
-            throw HistoryError(.malformedRow, file: file, line: n,
-                               expected: "\(width) comma-separated fields, found \(splitter.count)")
-        }
-        let device = try Self._text(b, splitter.range(c.device), "device", file, n, &devices)
-        let app = try Self._text(b, splitter.range(c.app), "app", file, n, &apps)
+        guard splitter.count >= c.width else { throw _tooFewFields(c, splitter.count, n) }
+        try _launch(b, splitter.launchFields(c), n)
+        return true
+    }
+
+    private func _tooFewFields(_ c: _CSVColumns, _ count: Int, _ n: Int) -> HistoryError {
+        HistoryError(.malformedRow, file: file, line: n, expected: "\(c.width) comma-separated fields, found \(count)")
+    }
+
+    /// Validates a row's fields and stores its launch.
+    @inline(__always)
+    private mutating func _launch(_ b: Span<UInt8>, _ f: _LaunchFields, _ n: Int) throws(HistoryError) {
+        let device = try Self._entry(b, f.device, "device", file, n, &devices)
+        let app = try Self._entry(b, f.app, "app", file, n, &apps)
         var offset: Int? = nil
-        if let oc = c.offset, !splitter.range(oc).isEmpty {
-            guard let o = TimestampParser._parseOffset(b, splitter.range(oc)) else {
+        if let r = f.offset {
+            guard let o = TimestampParser._parseOffset(b, r) else {
                 throw HistoryError(.offsetOutOfRange, file: file, line: n, field: "utc_offset",
                                    expected: "an offset like +02:00 or seconds, within ±18:00")
             }
             offset = o
         }
-        let (instant, eventOffset) = try _timestamp(b, splitter.range(c.timestamp), offset: offset,
-                                                    file: file, line: n, default: defaultOffset)
-        var duration: Double? = nil
-        if let dc = c.duration, !splitter.range(dc).isEmpty {
-            guard let d = TimestampParser._parseDecimal(b, splitter.range(dc)), d >= 0 else {
+        var (instant, eventOffset) = (0.0, 0)
+        if let fixed = TimestampParser._parseFixedISO(b, f.timestamp, lastDay: &lastDay) {
+            (instant, eventOffset) = fixed
+        } else {
+            (instant, eventOffset) = try _timestamp(b, f.timestamp, offset: offset, file: file, line: n, default: defaultOffset)
+        }
+        var duration = -1.0
+        if let r = f.duration {
+            guard let d = TimestampParser._parseDecimal(b, r), d >= 0 else {
                 throw HistoryError(.malformedNumber, file: file, line: n, field: "duration", expected: "a non-negative number of seconds")
             }
             duration = d
         }
-        return .launch(LaunchEvent(device: device, app: app, instant: instant, utcOffsetSeconds: eventOffset, durationSeconds: duration))
+        if !launches.knows(device: device) { launches.addDevice(device, devices.strings[device]) }
+        launches.append(_CompactLaunch(instant: instant, durationSeconds: duration, utcOffsetSeconds: eventOffset,
+                                       device: Int32(truncatingIfNeeded: device), app: Int32(truncatingIfNeeded: app)))
     }
 
-    private mutating func _readHeader(_ b: Span<UInt8>, lineNumber n: Int) throws(HistoryError) {
-        var names: [String] = []
-        for i in 0..<splitter.count {
-            var bytes: [UInt8] = []
-            for j in splitter.range(i) { bytes.append(b[j]) }
-            guard let s = String(validating: bytes, as: UTF8.self) else {
-                throw HistoryError(.invalidUTF8, file: file, line: n, expected: "a UTF-8 header")
-            }
-            names.append(s.trimmingSpaces.lowercased())
-        }
-        if let first = names.first, first.hasPrefix("\u{FEFF}") { names[0] = String(first.dropFirst()) }
-        func index(_ name: String) throws(HistoryError) -> Int {
-            guard let i = names.firstIndex(of: name) else {
-                throw HistoryError(.missingColumn, file: file, line: n, field: name,
-                                   expected: "a header with columns device,app,timestamp")
-            }
-            return i
-        }
-        let c = (device: try index("device"), app: try index("app"), timestamp: try index("timestamp"),
-                 duration: names.firstIndex(of: "duration"), offset: names.firstIndex(of: "utc_offset"))
-        columns = c
-        width = Swift.max(c.device, c.app, c.timestamp, c.duration ?? 0, c.offset ?? 0) + 1
-    }
-
-    private static func _text(
-        _ b: Span<UInt8>, _ r: Range<Int>, _ field: String, _ file: String, _ n: Int, _ interner: inout StringInterner
-    ) throws(HistoryError) -> String {
+    @inline(__always)
+    private static func _entry(
+        _ b: Span<UInt8>, _ r: Range<Int>, _ field: String, _ file: String, _ n: Int, _ interner: inout _ByteInterner
+    ) throws(HistoryError) -> Int {
         guard !r.isEmpty else { throw HistoryError(.emptyField, file: file, line: n, field: field, expected: "a non-empty \(field)") }
         guard let s = interner.intern(b, r) else {
             throw HistoryError(.invalidUTF8, file: file, line: n, field: field, expected: "valid UTF-8")

@@ -10,43 +10,48 @@ public enum HistoryReader {
         var source = try LineSource(path: path)
         let format = options.format ?? HistoryFormat.guess(path: path)
         var sink = _RowSink(file: path, skipInvalid: options.skipInvalid)
+        let grouped: [_DeviceEvents]
         switch format {
         case .csv:
             var parser = CanonicalCSVParser(file: path, defaultOffset: options.defaultUTCOffsetSeconds)
-            try _drive(&source, &sink, checkNUL: false) { buffer, r, n throws(HistoryError) in
-                try parser.parse(buffer.span, r, lineNumber: n)
-            }
+            try parser.read(&source, &sink)
+            grouped = parser.grouped()
         case .jsonl:
             let parser = JSONLinesParser(file: path, defaultOffset: options.defaultUTCOffsetSeconds)
-            try _drive(&source, &sink) { buffer, r, n throws(HistoryError) in try parser.parse(buffer[r], lineNumber: n) }
+            grouped = try _drive(&source, &sink) { buffer, r, n throws(HistoryError) in try parser.parse(buffer[r], lineNumber: n) }
         case .lsapp:
             var parser = LSAppParser(file: path, utcOffsetSeconds: options.defaultUTCOffsetSeconds)
-            try _drive(&source, &sink) { buffer, r, n throws(HistoryError) in try parser.parse(buffer[r], lineNumber: n) }
+            grouped = try _drive(&source, &sink) { buffer, r, n throws(HistoryError) in try parser.parse(buffer[r], lineNumber: n) }
         }
         guard sink.sawContent else {
             throw HistoryError(.emptyFile, file: path, expected: format == .jsonl ? "at least one JSON line" : "a header and rows")
         }
-        return LaunchHistory(grouped: sink.grouped, report: sink.report)
+        return LaunchHistory(grouped: grouped, report: sink.report)
     }
 
-    @inline(__always)
     private static func _drive(
-        _ source: inout LineSource, _ sink: inout _RowSink, checkNUL: Bool = true,
+        _ source: inout LineSource, _ sink: inout _RowSink,
         _ parse: (borrowing [UInt8], Range<Int>, Int) throws(HistoryError) -> RowOutcome
-    ) throws(HistoryError) {
+    ) throws(HistoryError) -> [_DeviceEvents] {
+        var grouper = _DeviceGrouper()
         while let line = try source.nextLineRange() {
             let n = source.lineNumber
             if line.isEmpty { continue }
             sink.sawContent = true
             do throws(HistoryError) {
-                if checkNUL, _containsNUL(source.buffer.span, line) {
+                if _containsNUL(source.buffer.span, line) {
                     throw HistoryError(.nulByte, file: sink.file, line: n, expected: "text without NUL bytes")
                 }
-                try sink.accept(try parse(source.buffer, line, n))
+                switch try parse(source.buffer, line, n) {
+                case .header: break
+                case .launch(let e): sink.report.rowsRead += 1; grouper.append(e)
+                case .notALaunch: sink.report.rowsRead += 1; sink.report.nonLaunchRows += 1
+                }
             } catch {
                 try sink.reject(error)
             }
         }
+        return grouper.grouped
     }
 }
 
@@ -62,10 +67,10 @@ enum RowOutcome {
     case notALaunch
 }
 
+/// What reading has found so far, and the skip-or-throw rule for invalid rows.
 struct _RowSink {
     let file: String
     let skipInvalid: Bool
-    private var grouper = _DeviceGrouper()
     var report = IngestReport()
     var sawContent = false
 
@@ -73,17 +78,6 @@ struct _RowSink {
         self.file = file
         self.skipInvalid = skipInvalid
     }
-
-    mutating func accept(_ outcome: RowOutcome) throws(HistoryError) {
-        switch outcome {
-        case .header: return
-        case .launch(let e): report.rowsRead += 1; grouper.append(e)
-        case .notALaunch: report.rowsRead += 1; report.nonLaunchRows += 1
-        }
-    }
-
-    /// Events per device in input order, devices in order of first appearance.
-    var grouped: [(device: String, events: [LaunchEvent])] { grouper.grouped }
 
     mutating func reject(_ error: HistoryError) throws(HistoryError) {
         // Header problems and empty files are never skippable: nothing after them can be read.

@@ -7,7 +7,7 @@
 struct LSAppParser {
     let file: String
     let utcOffsetSeconds: Int
-    private var interner = StringInterner()
+    private var interner = _ByteInterner()
     private var sawFirstRow = false
 
     init(file: String, utcOffsetSeconds: Int) {
@@ -26,10 +26,10 @@ struct LSAppParser {
                                expected: "5 tab-separated fields (user_id, session_id, timestamp, app_name, event_type)")
         }
         guard fields[4].elementsEqual("Opened".utf8) else { return .notALaunch }
-        guard let user = interner.intern(fields[0]), !user.isEmpty else {
+        guard let user = interner.string(fields[0]), !user.isEmpty else {
             throw HistoryError(.emptyField, file: file, line: n, field: "user_id", expected: "a non-empty UTF-8 user id")
         }
-        guard let app = interner.intern(fields[3]), !app.isEmpty else {
+        guard let app = interner.string(fields[3]), !app.isEmpty else {
             throw HistoryError(.emptyField, file: file, line: n, field: "app_name", expected: "a non-empty UTF-8 app name")
         }
         guard let instant = TimestampParser.parseLocal(fields[2], utcOffsetSeconds) else {

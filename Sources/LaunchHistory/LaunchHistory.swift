@@ -19,17 +19,21 @@ public struct LaunchHistory: Sendable {
     }
 
     /// Builds the history from events already grouped by device (each group in input order).
-    init(grouped: [(device: String, events: [LaunchEvent])], report: IngestReport) {
+    init(grouped: [_DeviceEvents], report: IngestReport) {
         var report = report
         var devices: [DeviceHistory] = []
         devices.reserveCapacity(grouped.count)
-        for (name, raw) in grouped {
-            var outOfOrder = 0
-            for i in raw.indices.dropFirst() where raw[i].instant < raw[i - 1].instant { outOfOrder += 1 }
-            report.outOfOrderRows += outOfOrder
-            let (kept, dropped) = _droppingExactDuplicates(outOfOrder > 0 ? _stableSortedByInstant(raw) : raw)
+        for group in grouped {
+            let arrival = group.arrival
+            report.outOfOrderRows += arrival.outOfOrder
+            if arrival.outOfOrder == 0, !arrival.sawEqualNeighbours {
+                devices.append(DeviceHistory(device: group.device, sortedLaunches: group.events))
+                continue
+            }
+            let sorted = arrival.outOfOrder > 0 ? _stableSortedByInstant(group.events) : group.events
+            let (kept, dropped) = _droppingExactDuplicates(sorted)
             report.duplicatesDropped += dropped
-            devices.append(DeviceHistory(device: name, sortedLaunches: kept))
+            devices.append(DeviceHistory(device: group.device, sortedLaunches: kept))
         }
         report.launches = devices.reduce(0) { $0 + $1.launches.count }
         self.init(devices: devices, report: report)
@@ -92,10 +96,32 @@ func _droppingExactDuplicates(_ sorted: [LaunchEvent]) -> (kept: [LaunchEvent], 
     return (kept, dropped)
 }
 
+/// One device's events in input order, and how they arrived.
+struct _DeviceEvents {
+    var device: String
+    var events: [LaunchEvent]
+    var arrival: _ArrivalOrder
+}
+
+/// How a device's instants arrived: how many were earlier than their predecessor, and whether two
+/// neighbours were equal. Strictly increasing input (neither) needs no sort and holds no exact
+/// duplicate.
+struct _ArrivalOrder {
+    private(set) var outOfOrder = 0
+    private(set) var sawEqualNeighbours = false
+    private var previous = -Double.infinity
+
+    @inline(__always)
+    mutating func observe(_ instant: Double) {
+        if instant < previous { outOfOrder += 1 } else if instant == previous { sawEqualNeighbours = true }
+        previous = instant
+    }
+}
+
 /// Groups events by device as they arrive: each device's events in input order, devices in order
 /// of first appearance. Rows usually repeat the previous row's device, so that is checked first.
 struct _DeviceGrouper {
-    private(set) var grouped: [(device: String, events: [LaunchEvent])] = []
+    private(set) var grouped: [_DeviceEvents] = []
     private var deviceIndex: [String: Int] = [:]
     private var lastDevice: (name: String, index: Int)?
 
@@ -108,9 +134,10 @@ struct _DeviceGrouper {
         } else {
             index = grouped.count
             deviceIndex[e.device] = index
-            grouped.append((e.device, []))
+            grouped.append(_DeviceEvents(device: e.device, events: [], arrival: _ArrivalOrder()))
         }
         lastDevice = (e.device, index)
+        grouped[index].arrival.observe(e.instant)
         grouped[index].events.append(e)
     }
 }

@@ -1,0 +1,77 @@
+/// Field bounds of one split line: field `i` is `range(i)`, for `i < count`.
+protocol _FieldBounds {
+    var count: Int { get }
+    func range(_ i: Int) -> Range<Int>
+}
+
+extension _ReusableSplitter: _FieldBounds {}
+
+/// The fields of a plain comma-separated line (no quote, no NUL byte, at most ``capacity``
+/// fields, at most 65,535 bytes), found by ``scan(_:from:limit:)`` in the same pass that finds
+/// the line's end. Field ends are kept inline as 16-bit line offsets, so recording a comma costs
+/// a store and the whole value is 48 bytes.
+struct _CommaBounds: _FieldBounds {
+    static let capacity = 16
+    /// Where field `i` ends (a comma, or the end of the line), from the start of the line.
+    private var ends = InlineArray<16, UInt16>(repeating: 0)
+    private var start = 0
+    private(set) var count = 0
+
+    @inline(__always)
+    func range(_ i: Int) -> Range<Int> {
+        let e = ends.span
+        return (i == 0 ? start : start &+ Int(e[i - 1]) &+ 1)..<(start &+ Int(e[i]))
+    }
+
+    /// Finds the end of the line starting at `start` and, unless it holds a quote or a NUL byte
+    /// or more than ``capacity`` fields (then `plain` is `false` and the line must go through
+    /// ``_ReusableSplitter/split(_:_:separator:)``), its fields.
+    ///
+    /// The scan reads 8 bytes at a time and stops only at bytes below `-` (0x2D), which include
+    /// `,`, `"`, `\n`, `\r` and NUL: `(w - 0x2D…2D) & ~w & 0x80…80` flags them, and its lowest
+    /// flag is exact (a borrow only runs upward from a flagged byte). So `b` must hold at least 8
+    /// bytes after `limit` (``LineSource`` pads its buffer with zeros), and `limit` must follow a
+    /// `\n` or be the end of the input. Line ends are `\n`, `\r\n`, or a lone `\r` at `limit`.
+    ///
+    /// - Returns: the end of the line's text and the start of the next line.
+    @inline(__always)
+    mutating func scan(_ b: RawSpan, from start: Int, limit: Int) -> (end: Int, next: Int, plain: Bool) {
+        self.start = start
+        count = 0
+        var q = start, plain = true
+        while true {
+            let w = b.unsafeLoadUnaligned(fromByteOffset: q, as: UInt64.self)
+            let flags = (w &- 0x2D2D_2D2D_2D2D_2D2D) & ~w & 0x8080_8080_8080_8080
+            if flags == 0 {
+                q += 8
+                continue
+            }
+            let i = q &+ flags.trailingZeroBitCount &>> 3
+            if i >= limit { return _end(limit, limit, plain) }
+            let c = b.unsafeLoad(fromByteOffset: i, as: UInt8.self)
+            if c == UInt8(ascii: ",") {
+                if count < Self.capacity - 1 {
+                    ends[count] = UInt16(truncatingIfNeeded: i &- start)
+                    count &+= 1
+                } else {
+                    plain = false
+                }
+            } else if c == 10 {
+                return _end(i, i + 1, plain)
+            } else if c == 13 {
+                if i + 1 == limit { return _end(i, limit, plain) }
+                if b.unsafeLoad(fromByteOffset: i + 1, as: UInt8.self) == 10 { return _end(i, i + 2, plain) }
+            } else if c == UInt8(ascii: "\"") || c == 0 {
+                plain = false
+            }
+            q = i + 1
+        }
+    }
+
+    @inline(__always)
+    private mutating func _end(_ end: Int, _ next: Int, _ plain: Bool) -> (end: Int, next: Int, plain: Bool) {
+        ends[count] = UInt16(truncatingIfNeeded: end &- start)
+        count &+= 1
+        return (end, next, plain && end &- start <= Int(UInt16.max))
+    }
+}
