@@ -19,8 +19,7 @@ struct _CommaBounds: _FieldBounds {
 
     @inline(__always)
     func range(_ i: Int) -> Range<Int> {
-        let e = ends.span
-        return (i == 0 ? start : start &+ Int(e[i - 1]) &+ 1)..<(start &+ Int(e[i]))
+        (i == 0 ? start : start &+ Int(ends[i - 1]) &+ 1)..<(start &+ Int(ends[i]))
     }
 
     /// Finds the end of the line starting at `start` and, unless it holds a quote or a NUL byte
@@ -28,8 +27,10 @@ struct _CommaBounds: _FieldBounds {
     /// ``_ReusableSplitter/split(_:_:separator:)``), its fields.
     ///
     /// The scan reads 8 bytes at a time and stops only at bytes below `-` (0x2D), which include
-    /// `,`, `"`, `\n`, `\r` and NUL: `(w - 0x2D…2D) & ~w & 0x80…80` flags them, and its lowest
-    /// flag is exact (a borrow only runs upward from a flagged byte). So `b` must hold at least 8
+    /// `,`, `"`, `\n`, `\r` and NUL: `(w - 0x2D…2D) & ~w & 0x80…80` flags every one of them. A
+    /// borrow, which only runs upward from a flagged byte, can add false flags but never hides a
+    /// true one, so each flagged byte of a word is looked at before the next word is loaded (the
+    /// word's flags are used up lowest first). So `b` must hold at least 8
     /// bytes after `limit` (``LineSource`` pads its buffer with zeros), and `limit` must follow a
     /// `\n` or be the end of the input. Line ends are `\n`, `\r\n`, or a lone `\r` at `limit`.
     ///
@@ -39,14 +40,15 @@ struct _CommaBounds: _FieldBounds {
         self.start = start
         count = 0
         var q = start, plain = true
+        var flags = Self._flags(b, q)
         while true {
-            let w = b.unsafeLoadUnaligned(fromByteOffset: q, as: UInt64.self)
-            let flags = (w &- 0x2D2D_2D2D_2D2D_2D2D) & ~w & 0x8080_8080_8080_8080
             if flags == 0 {
-                q += 8
+                q &+= 8
+                flags = Self._flags(b, q)
                 continue
             }
             let i = q &+ flags.trailingZeroBitCount &>> 3
+            flags &= flags &- 1
             if i >= limit { return _end(limit, limit, plain) }
             let c = b.unsafeLoad(fromByteOffset: i, as: UInt8.self)
             if c == UInt8(ascii: ",") {
@@ -64,8 +66,15 @@ struct _CommaBounds: _FieldBounds {
             } else if c == UInt8(ascii: "\"") || c == 0 {
                 plain = false
             }
-            q = i + 1
         }
+    }
+
+    /// Flags (0x80) at the bytes of the word at `q` that may be below `-`; the lowest flag is
+    /// exact, higher ones may be false (a borrow), so each flagged byte is looked at.
+    @inline(__always)
+    private static func _flags(_ b: RawSpan, _ q: Int) -> UInt64 {
+        let w = b.unsafeLoadUnaligned(fromByteOffset: q, as: UInt64.self)
+        return (w &- 0x2D2D_2D2D_2D2D_2D2D) & ~w & 0x8080_8080_8080_8080
     }
 
     @inline(__always)

@@ -15,7 +15,7 @@ struct CanonicalCSVParser {
     private var apps = _ByteInterner()
     private var splitter = _ReusableSplitter()
     private var launches = _CompactGrouper()
-    private var lastDay: (date: UInt64, days: Int) = (0, 0)
+    private var recentStamp = _RecentStamp()
 
     init(file: String, defaultOffset: Int) {
         self.file = file
@@ -103,7 +103,7 @@ struct CanonicalCSVParser {
             offset = o
         }
         var (instant, eventOffset) = (0.0, 0)
-        if let fixed = TimestampParser._parseFixedISO(b, f.timestamp, lastDay: &lastDay) {
+        if let fixed = TimestampParser._parseFixedISO(b, f.timestamp, recent: &recentStamp) {
             (instant, eventOffset) = fixed
         } else {
             (instant, eventOffset) = try _timestamp(b, f.timestamp, offset: offset, file: file, line: n, default: defaultOffset)

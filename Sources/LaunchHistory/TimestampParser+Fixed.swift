@@ -1,3 +1,17 @@
+/// What the previous fixed-shape timestamp had: its date bytes and day number, its offset bytes
+/// and offset. Consecutive rows of a launch log nearly always share both, so a timestamp whose
+/// date and offset bytes equal these needs only its time of day checked and read.
+struct _RecentStamp {
+    /// Bytes 0–7 (`YYYY-MM-`) of the previous timestamp; 0 (never a valid date) at first.
+    var dateWord: UInt64 = 0
+    /// Bytes 8–10 (`DDT`) of the previous timestamp.
+    var dayBytes: UInt64 = 0
+    var days = 0
+    /// Bytes 19–24 (`±HH:MM`) of the previous timestamp with an offset; 0 at first.
+    var offsetBytes: UInt64 = 0
+    var offset = 0
+}
+
 extension TimestampParser {
     /// The common shapes `YYYY-MM-DDTHH:MM:SS±HH:MM` and `YYYY-MM-DDTHH:MM:SSZ` (`T` or a space),
     /// read as 8-byte words: separators are compared under a mask, all digits checked at once
@@ -5,60 +19,72 @@ extension TimestampParser {
     /// every byte. `nil` for any other shape or a value out of range, which
     /// ``_parseISO(_:_:)`` then handles (and agrees with wherever this returns a result).
     ///
-    /// `lastDay` remembers the previous date and its day number: consecutive rows usually share
-    /// their date.
+    /// The date and the offset are checked and converted only when their bytes differ from
+    /// `recent`'s (which this updates); the time of day is checked every time.
     @inline(__always)
     static func _parseFixedISO(
-        _ b: Span<UInt8>, _ r: Range<Int>, lastDay: inout (date: UInt64, days: Int)
+        _ b: Span<UInt8>, _ r: Range<Int>, recent: inout _RecentStamp
     ) -> (instant: Double, utcOffsetSeconds: Int)? {
         let n = r.count, s = r.lowerBound
         guard n == 25 || n == 20, r.upperBound <= b.count else { return nil }
         let raw = b.bytes
-        // Bytes 0–7 `YYYY-MM-`, 8–15 `DDTHH:MM`, 12–19 `H:MM:SS` + `Z` or the offset's sign.
+        // Bytes 0–7 `YYYY-MM-`, 8–15 `DDTHH:MM`, 11–18 `HH:MM:SS`.
         let w0 = raw.unsafeLoadUnaligned(fromByteOffset: s, as: UInt64.self)
-        let w1 = raw.unsafeLoadUnaligned(fromByteOffset: s + 8, as: UInt64.self)
-        let w2 = raw.unsafeLoadUnaligned(fromByteOffset: s + 12, as: UInt64.self)
-        let t = UInt8(truncatingIfNeeded: w1 >> 16)
-        guard w0 & 0xFF00_00FF_0000_0000 == 0x2D00_002D_0000_0000,
-              w1 & 0x0000_FF00_0000_0000 == 0x0000_3A00_0000_0000,
-              w2 & 0x0000_00FF_0000_0000 == 0x0000_003A_0000_0000,
-              t == UInt8(ascii: "T") || t == UInt8(ascii: " "),
-              _allDigits(w0, 0x00FF_FF00_FFFF_FFFF), _allDigits(w1, 0xFFFF_00FF_FF00_FFFF),
-              _allDigits(w2, 0x00FF_FF00_0000_0000) else { return nil }
-        let p0 = _pairs(w0, 0x00FF_FF00_FFFF_FFFF), p1 = _pairs(w1, 0xFFFF_00FF_FF00_FFFF)
-        let month = Int(p0 >> 40 & 0xFF), day = Int(p1 & 0xFF)
-        let hour = Int(p1 >> 24 & 0xFF), minute = Int(p1 >> 48 & 0xFF)
-        let second = Int(_pairs(w2, 0x00FF_FF00_0000_0000) >> 40 & 0xFF)
-        guard month >= 1, month <= 12, day >= 1, day <= 31, hour < 24, minute < 60, second < 61 else { return nil }
-        // The date's 8 digits, `DD` in place of the dashes (never 0, the initial `lastDay.date`).
-        let date = w0 & 0x00FF_FF00_FFFF_FFFF | (w1 & 0xFF) << 32 | (w1 >> 8 & 0xFF) << 56
-        let days: Int
-        if date == lastDay.date {
-            days = lastDay.days
-        } else {
-            let year = Int(p0 & 0xFF) &* 100 &+ Int(p0 >> 16 & 0xFF)
-            days = daysFromCivil(year: year, month: month, day: day)
-            lastDay = (date, days)
+        let w1 = raw.unsafeLoadUnaligned(fromByteOffset: s &+ 8, as: UInt64.self)
+        let time = raw.unsafeLoadUnaligned(fromByteOffset: s &+ 11, as: UInt64.self)
+        if w0 != recent.dateWord || w1 & 0xFF_FFFF != recent.dayBytes {
+            guard let days = _fixedDate(w0, w1) else { return nil }
+            (recent.dateWord, recent.dayBytes, recent.days) = (w0, w1 & 0xFF_FFFF, days)
         }
-        let sign = UInt8(truncatingIfNeeded: w2 >> 56)
+        guard time & 0x0000_FF00_00FF_0000 == 0x0000_3A00_003A_0000,
+              _allDigits(time, 0xFFFF_00FF_FF00_FFFF) else { return nil }
+        let p = _pairs(time, 0xFFFF_00FF_FF00_FFFF)
+        let hour = Int(p & 0xFF), minute = Int(p >> 24 & 0xFF), second = Int(p >> 48 & 0xFF)
+        guard hour < 24, minute < 60, second < 61 else { return nil }
         let offset: Int
         if n == 20 {
-            guard sign == UInt8(ascii: "Z") || sign == UInt8(ascii: "z") else { return nil }
+            let zone = raw.unsafeLoad(fromByteOffset: s &+ 19, as: UInt8.self)
+            guard zone == UInt8(ascii: "Z") || zone == UInt8(ascii: "z") else { return nil }
             offset = 0
         } else {
-            // Bytes 17–24: `SS±HH:MM`.
-            let w3 = raw.unsafeLoadUnaligned(fromByteOffset: s + 17, as: UInt64.self)
-            guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"),
-                  w3 & 0x0000_FF00_0000_0000 == 0x0000_3A00_0000_0000,
-                  _allDigits(w3, 0xFFFF_00FF_FF00_0000) else { return nil }
-            let p3 = _pairs(w3, 0xFFFF_00FF_FF00_0000)
-            let minutes = Int(p3 >> 48 & 0xFF)
-            let magnitude = Int(p3 >> 24 & 0xFF) &* 3600 &+ minutes &* 60
-            guard minutes < 60, magnitude <= LocalClock.maximumOffsetSeconds else { return nil }
-            offset = sign == UInt8(ascii: "-") ? -magnitude : magnitude
+            // Bytes 17–24: `SS±HH:MM`; the offset is the upper six.
+            let zone = raw.unsafeLoadUnaligned(fromByteOffset: s &+ 17, as: UInt64.self) & 0xFFFF_FFFF_FFFF_0000
+            if zone != recent.offsetBytes {
+                guard let o = _fixedOffset(zone) else { return nil }
+                (recent.offsetBytes, recent.offset) = (zone, o)
+            }
+            offset = recent.offset
         }
-        let local = days &* 86_400 &+ hour &* 3600 &+ minute &* 60 &+ second
-        return (Double(local) - Double(offset), offset)
+        let local = recent.days &* 86_400 &+ hour &* 3600 &+ minute &* 60 &+ second
+        return (Double(local &- offset), offset)
+    }
+
+    /// The day number of `YYYY-MM-DD` followed by `T` or a space (`w0` = bytes 0–7, `w1` = bytes
+    /// 8–15), or `nil` when the bytes are not that or the month or day is out of range.
+    private static func _fixedDate(_ w0: UInt64, _ w1: UInt64) -> Int? {
+        let t = UInt8(truncatingIfNeeded: w1 >> 16)
+        guard w0 & 0xFF00_00FF_0000_0000 == 0x2D00_002D_0000_0000,
+              t == UInt8(ascii: "T") || t == UInt8(ascii: " "),
+              _allDigits(w0, 0x00FF_FF00_FFFF_FFFF), _allDigits(w1, 0x0000_0000_0000_FFFF) else { return nil }
+        let p0 = _pairs(w0, 0x00FF_FF00_FFFF_FFFF), p1 = _pairs(w1, 0x0000_0000_0000_FFFF)
+        let month = Int(p0 >> 40 & 0xFF), day = Int(p1 & 0xFF)
+        guard month >= 1, month <= 12, day >= 1, day <= 31 else { return nil }
+        let year = Int(p0 & 0xFF) &* 100 &+ Int(p0 >> 16 & 0xFF)
+        return daysFromCivil(year: year, month: month, day: day)
+    }
+
+    /// The offset in seconds of `±HH:MM` in bytes 2–7 of `zone`, or `nil` when the bytes are not
+    /// that or the offset is beyond ±18:00.
+    private static func _fixedOffset(_ zone: UInt64) -> Int? {
+        let sign = UInt8(truncatingIfNeeded: zone >> 16)
+        guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"),
+              zone & 0x0000_FF00_0000_0000 == 0x0000_3A00_0000_0000,
+              _allDigits(zone, 0xFFFF_00FF_FF00_0000) else { return nil }
+        let p = _pairs(zone, 0xFFFF_00FF_FF00_0000)
+        let minutes = Int(p >> 48 & 0xFF)
+        let magnitude = Int(p >> 24 & 0xFF) &* 3600 &+ minutes &* 60
+        guard minutes < 60, magnitude <= LocalClock.maximumOffsetSeconds else { return nil }
+        return sign == UInt8(ascii: "-") ? -magnitude : magnitude
     }
 
     /// Whether every byte of `w` under `mask` (0xFF per byte) is an ASCII digit.

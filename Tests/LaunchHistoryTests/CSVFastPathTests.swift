@@ -13,15 +13,19 @@ import TestSupport
         var rng = SeededGenerator(seed: 42)
         let alphabet = Array("0123456789-:T Zz+.x".utf8)
         var fixedHits = 0
+        // One cache across all inputs, as in a file: half the inputs start from the previous one,
+        // so the remembered date and offset are reused next to perturbed bytes of every kind.
+        var recent = _RecentStamp()
+        var previous = Array(Self.randomISO(&rng).utf8)
         for _ in 0..<20_000 {
-            var bytes = Array(Self.randomISO(&rng).utf8)
+            var bytes = Bool.random(using: &rng) ? previous : Array(Self.randomISO(&rng).utf8)
             // Perturb some inputs so the fast path sees every kind of wrong byte.
             if Int.random(in: 0..<3, using: &rng) == 0, !bytes.isEmpty {
                 bytes[Int.random(in: 0..<bytes.count, using: &rng)] = alphabet.randomElement(using: &rng)!
             }
-            var lastDay: (date: UInt64, days: Int) = (0, 0)
+            previous = bytes
             let span = bytes.span
-            let fixed = TimestampParser._parseFixedISO(span, 0..<bytes.count, lastDay: &lastDay)
+            let fixed = TimestampParser._parseFixedISO(span, 0..<bytes.count, recent: &recent)
             let general = TimestampParser._parseISO(span, 0..<bytes.count)
             if let fixed {
                 fixedHits += 1
@@ -32,11 +36,13 @@ import TestSupport
         #expect(fixedHits > 5_000)
     }
 
-    @Test func theRememberedDateIsOnlyReusedForTheSameDate() {
-        var lastDay: (date: UInt64, days: Int) = (0, 0)
-        for text in ["2013-03-24T08:31:23-04:00", "2013-03-24T23:59:59Z", "2013-03-25T00:00:00Z", "2014-03-24T00:00:00Z"] {
+    @Test func theRememberedDateAndOffsetAreOnlyReusedForTheSameBytes() {
+        var recent = _RecentStamp()
+        for text in ["2013-03-24T08:31:23-04:00", "2013-03-24T23:59:59Z", "2013-03-25T00:00:00Z", "2014-03-24T00:00:00Z",
+                     "2014-03-24T00:00:00+05:30", "2014-03-24 00:00:00+05:30", "2014-03-24T01:00:00+05:30",
+                     "2014-03-24T01:00:00+05:45", "2014-03-24T01:00:00-05:45", "2014-03-24T01:00:00-05:45"] {
             let bytes = Array(text.utf8)
-            let fixed = TimestampParser._parseFixedISO(bytes.span, 0..<bytes.count, lastDay: &lastDay)
+            let fixed = TimestampParser._parseFixedISO(bytes.span, 0..<bytes.count, recent: &recent)
             #expect(fixed?.instant == TimestampParser.parseISO(bytes[...])?.instant, "\(text)")
         }
     }
