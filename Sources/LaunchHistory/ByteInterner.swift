@@ -1,12 +1,11 @@
 /// Gives each distinct byte string (device and app names, which repeat on nearly every row) a
 /// dense index and one validated String, created only the first time the bytes are seen.
 ///
-/// A lookup first compares against the previous result (consecutive rows usually repeat a
-/// name), then against the entry last found for the same length and final 8 bytes (a 256-way
-/// direct-mapped cache, cheaper than hashing every byte), and only then probes an
-/// open-addressing table keyed by a word-at-a-time hash of all the bytes. Every candidate is
-/// confirmed by a full comparison. Lookups read the input 8 bytes at a time but never outside the
-/// given range, and allocate nothing.
+/// A lookup first tries a 256-way direct-mapped cache of recent names, keyed by length and final
+/// 8 bytes, whose entries hold each name's first, middle and last 8 bytes: a name of up to 24
+/// bytes is confirmed by three word comparisons without touching the stored bytes. Only a miss hashes all the
+/// bytes and probes an open-addressing table. Every candidate is confirmed by a full comparison.
+/// Lookups read the input 8 bytes at a time but never outside the span, and allocate nothing.
 struct _ByteInterner {
     /// The String of each entry, by index.
     private(set) var strings: [String] = []
@@ -17,9 +16,8 @@ struct _ByteInterner {
     /// Per slot 0 (empty) or the hash's upper 32 bits and the entry index + 1 in the lower 32;
     /// the count is a power of two, at most half full.
     private var slots = [UInt64](repeating: 0, count: 64)
-    private var last = -1
-    /// Entry index + 1 (0 = none) by ``_recentKey(_:_:)``.
-    private var recent = [Int32](repeating: 0, count: 256)
+    /// Recently found names by ``_recentKey(_:_:)``.
+    private var recent = [_RecentName](repeating: _RecentName(), count: 256)
 
     /// The String for `bytes`, or `nil` when they are not valid UTF-8.
     mutating func string(_ bytes: ArraySlice<UInt8>) -> String? {
@@ -30,25 +28,37 @@ struct _ByteInterner {
     /// The entry index for bytes `r` of `b`, or `nil` when they are not valid UTF-8.
     @inline(__always)
     mutating func intern(_ b: Span<UInt8>, _ r: Range<Int>) -> Int? {
-        if last >= 0, _equal(last, b, r) { return last }
-        guard r.count >= 8 else { return _lookUp(b, r) }
-        let key = Self._recentKey(b.bytes, r)
-        let cached = Int(recent[key]) - 1
-        if cached >= 0, _equal(cached, b, r) {
-            last = cached
-            return cached
+        let n = r.count, raw = b.bytes
+        let first: UInt64, last: UInt64
+        if n >= 8 {
+            first = raw.unsafeLoadUnaligned(fromByteOffset: r.lowerBound, as: UInt64.self)
+            last = raw.unsafeLoadUnaligned(fromByteOffset: r.upperBound &- 8, as: UInt64.self)
+        } else if n > 0, r.lowerBound &+ 8 <= raw.byteCount {
+            // Little-endian: the name's bytes are the low ones.
+            first = raw.unsafeLoadUnaligned(fromByteOffset: r.lowerBound, as: UInt64.self) & (1 << (UInt64(n) &* 8) &- 1)
+            last = first
+        } else {
+            return _lookUp(b, r)
+        }
+        // Bytes 8–15 when there are more than 16: with the first and last 8 they cover up to 24.
+        let middle = n > 16 ? raw.unsafeLoadUnaligned(fromByteOffset: r.lowerBound &+ 8, as: UInt64.self) : 0
+        let key = Self._recentKey(last, n)
+        let cached = recent[key]
+        if cached.last == last, cached.first == first, cached.middle == middle, cached.count == n,
+           n <= 24 || _equal(Int(cached.entry), b, r) {
+            return Int(cached.entry)
         }
         guard let e = _lookUp(b, r) else { return nil }
-        recent[key] = Int32(truncatingIfNeeded: e + 1)
+        recent[key] = _RecentName(first: first, middle: middle, last: last, count: Int32(truncatingIfNeeded: n),
+                                  entry: Int32(truncatingIfNeeded: e))
         return e
     }
 
-    /// A slot of ``recent`` for bytes `r` (at least 8 of them): the top 8 bits of (last 8 bytes
-    /// + length) × 2⁶⁴/φ.
+    /// A slot of ``recent`` for a name's last 8 bytes (all of them, zero-filled, when shorter)
+    /// and length: the top 8 bits of their sum × 2⁶⁴/φ.
     @inline(__always)
-    private static func _recentKey(_ b: RawSpan, _ r: Range<Int>) -> Int {
-        let w = b.unsafeLoadUnaligned(fromByteOffset: r.upperBound &- 8, as: UInt64.self) &+ UInt64(truncatingIfNeeded: r.count)
-        return Int(truncatingIfNeeded: (w &* 0x9E37_79B9_7F4A_7C15) >> 56)
+    private static func _recentKey(_ last: UInt64, _ n: Int) -> Int {
+        Int(truncatingIfNeeded: ((last &+ UInt64(truncatingIfNeeded: n)) &* 0x9E37_79B9_7F4A_7C15) >> 56)
     }
 
     private mutating func _lookUp(_ b: Span<UInt8>, _ r: Range<Int>) -> Int? {
@@ -61,10 +71,7 @@ struct _ByteInterner {
             if s == 0 { return _insert(b, r, hash) }
             if s & 0xFFFF_FFFF_0000_0000 == tag {
                 let e = Int(truncatingIfNeeded: s & 0xFFFF_FFFF) - 1
-                if _equal(e, b, r) {
-                    last = e
-                    return e
-                }
+                if _equal(e, b, r) { return e }
             }
             slot = (slot + 1) & mask
         }
@@ -78,14 +85,14 @@ struct _ByteInterner {
         entries.append((arena.count, copy.count))
         arena.append(contentsOf: copy)
         strings.append(s)
-        last = strings.count - 1
+        let e = strings.count - 1
         if strings.count * 2 > slots.count {
             let old = slots
             slots = [UInt64](repeating: 0, count: slots.count * 2)
             for s in old where s != 0 { _place(s) }
         }
-        _place(hash & 0xFFFF_FFFF_0000_0000 | UInt64(last + 1), hash: hash)
-        return last
+        _place(hash & 0xFFFF_FFFF_0000_0000 | UInt64(e + 1), hash: hash)
+        return e
     }
 
     /// Puts a slot value in the first free slot from its hash's home.
@@ -151,6 +158,17 @@ struct _ByteInterner {
         }
         return true
     }
+}
+
+/// An entry of ``_ByteInterner``'s recent-name cache: a name's first, middle (bytes 8–15, or 0
+/// for 16 bytes or fewer) and last 8 bytes (first and last are its zero-filled bytes when
+/// shorter), its length and entry index; `count` 0 when empty. 32 bytes.
+struct _RecentName {
+    var first: UInt64 = 0
+    var middle: UInt64 = 0
+    var last: UInt64 = 0
+    var count: Int32 = 0
+    var entry: Int32 = 0
 }
 
 private extension UInt64 {
