@@ -15,7 +15,7 @@ struct _DayScore {
         for a in fetchesByApp.indices where !fetchesByApp[a].isEmpty { fetchesByApp[a].sort() }
         let cold = timeline.coldLaunches(onDay: day)
         var coldByApp: [Int: [Double]] = [:]
-        for i in cold { coldByApp[timeline.appOfLaunch[i], default: []].append(timeline.history.launches[i].instant) }
+        for i in cold { coldByApp[timeline.appOfLaunch[i], default: []].append(timeline.events[i].instant) }
 
         tally.deviceDays += 1
         tally.fetches += fetches.count
@@ -26,7 +26,7 @@ struct _DayScore {
             }
         }
         for i in cold {
-            let t = timeline.history.launches[i].instant
+            let t = timeline.events[i].instant
             let a = timeline.appOfLaunch[i]
             let today = fetchesByApp[a]
             tally.coldLaunches += 1

@@ -45,7 +45,7 @@ struct _DeviceReplay {
     }
 
     private func _oracleHits(day: Int, budget: Int) -> Int {
-        let cold = timeline.coldLaunches(onDay: day).map { timeline.history.launches[$0] }
+        let cold = timeline.coldLaunches(onDay: day).map { timeline.events[$0] }
         let groups = OraclePolicy.coverable(cold, dayStart: timeline.start(day).instant, dayEnd: timeline.start(day + 1).instant)
         return OracleCover.plan(launchesByApp: groups, budget: budget, tauSeconds: timeline.tauSeconds).covered
     }
@@ -70,7 +70,7 @@ struct _DeviceReplay {
         var floorApps: [String]?
         for (h, window) in windows.enumerated() {
             let context = PolicyContext(
-                device: timeline.history.device, history: timeline.history.launches(before: window.0),
+                device: timeline.history.device, history: timeline.launches(before: window.0),
                 dayStart: dayStart, dayEnd: dayEnd, windowStart: window.0, windowEnd: window.1,
                 utcOffsetSeconds: offset, localDay: day, budget: budget, remainingBudget: budget - executed.count,
                 fetchesToday: executed, tauSeconds: timeline.tauSeconds, firstLocalDay: timeline.firstDay)

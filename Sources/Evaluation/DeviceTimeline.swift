@@ -4,6 +4,8 @@ import LaunchHistory
 /// cold launches of each day.
 struct _DeviceTimeline: Sendable {
     let history: DeviceHistory
+    /// The history's launches as events, built once.
+    let events: [LaunchEvent]
     let tauSeconds: Double
     /// Sorted app names and each launch's index into them.
     let apps: [String]
@@ -27,10 +29,21 @@ struct _DeviceTimeline: Sendable {
     /// First launch instant per app.
     let firstInstantByApp: [Double]
 
+    /// Launches strictly before `instant` (binary search).
+    func launches(before instant: Double) -> ArraySlice<LaunchEvent> {
+        var lo = 0, hi = events.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if events[mid].instant < instant { lo = mid + 1 } else { hi = mid }
+        }
+        return events[0..<lo]
+    }
+
     init(history: DeviceHistory, tauSeconds: Double) {
         self.history = history
         self.tauSeconds = tauSeconds
-        let launches = history.launches
+        let launches = Array(history.launches)
+        events = launches
         let names = history.apps
         let index = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
         apps = names

@@ -28,7 +28,7 @@ struct _PushReplay {
         let appIndex = timeline.appIndex[app]
         for day in days {
             let cold = timeline.coldLaunches(onDay: day).filter { timeline.appOfLaunch[$0] == appIndex }
-                .map { timeline.history.launches[$0].instant }
+                .map { timeline.events[$0].instant }
             for (p, policy) in policies.enumerated() {
                 let pushes = try _dayPushes(policy, day: day, cold: cold, lastPush: lastPush[p])
                 try _check(pushes, policy: policy, day: day, lastPush: lastPush[p])
@@ -73,7 +73,7 @@ struct _PushReplay {
         let slotSeconds = 300.0, start = notBefore + 1
         let slots = Int(((dayEnd - start) / slotSeconds).rounded(.down))
         guard slots > 0, options.rules.maxPushesPerDay > 0 else { return [] }
-        let history = timeline.history.launches(before: dayStart)
+        let history = timeline.launches(before: dayStart)
         let context = PolicyContext(
             device: timeline.history.device, history: history, dayStart: dayStart, dayEnd: dayEnd, windowStart: dayStart,
             windowEnd: dayEnd, utcOffsetSeconds: offset, localDay: day, budget: options.rules.maxPushesPerDay,

@@ -5,8 +5,8 @@
 /// This is the hot path of ingest. It takes whole blocks of lines from ``LineSource``; a plain
 /// line (no quote, no NUL) is split in the same pass that finds its end (``_CommaBounds``), other
 /// lines and the header go through ``_ReusableSplitter``. Names are interned to indices and each
-/// launch is stored compactly (``_CompactGrouper``), so a row allocates nothing and touches no
-/// reference count once its device and app names have been seen.
+/// launch goes straight into its device's columns (``_ColumnGrouper``), so a row allocates
+/// nothing and touches no reference count once its device and app names have been seen.
 struct CanonicalCSVParser {
     let file: String
     let defaultOffset: Int
@@ -14,7 +14,6 @@ struct CanonicalCSVParser {
     private var devices = _ByteInterner()
     private var apps = _ByteInterner()
     private var splitter = _ReusableSplitter()
-    private var launches = _CompactGrouper()
     private var recentStamp = _RecentStamp()
 
     init(file: String, defaultOffset: Int) {
@@ -22,22 +21,18 @@ struct CanonicalCSVParser {
         self.defaultOffset = defaultOffset
     }
 
-    /// Reads every line of `source`, counting rows and rejecting invalid ones through `sink`.
-    mutating func read(_ source: inout LineSource, _ sink: inout _RowSink) throws(HistoryError) {
+    /// Reads every line of `source` into `launches`, counting rows and rejecting invalid ones
+    /// through `sink`.
+    mutating func read(_ source: inout LineSource, _ sink: inout _RowSink, into launches: inout _ColumnGrouper) throws(HistoryError) {
         while let lines = try source.nextLines() {
-            source.lineNumber = try _parseLines(source.buffer.span, lines, after: source.lineNumber, &sink)
+            source.lineNumber = try _parseLines(source.buffer.span, lines, after: source.lineNumber, &sink, &launches)
         }
-    }
-
-    /// The launches read so far, grouped by device.
-    mutating func grouped() -> [_DeviceEvents] {
-        launches.grouped(devices: devices.strings, apps: apps.strings)
     }
 
     /// Parses the complete lines `lines` of `b`, which follow line `before`; returns the number of
     /// the last line.
     private mutating func _parseLines(
-        _ b: Span<UInt8>, _ lines: Range<Int>, after before: Int, _ sink: inout _RowSink
+        _ b: Span<UInt8>, _ lines: Range<Int>, after before: Int, _ sink: inout _RowSink, _ launches: inout _ColumnGrouper
     ) throws(HistoryError) -> Int {
         var n = before
         var p = lines.lowerBound
@@ -51,9 +46,9 @@ struct CanonicalCSVParser {
             do throws(HistoryError) {
                 if plain, let c = columns {
                     guard fields.count >= c.width else { throw _tooFewFields(c, fields.count, n) }
-                    try _launch(b, fields.launchFields(c), n)
+                    try _launch(b, fields.launchFields(c), n, &launches)
                     sink.report.rowsRead += 1
-                } else if try _parse(b, p..<end, lineNumber: n) {
+                } else if try _parse(b, p..<end, lineNumber: n, &launches) {
                     sink.report.rowsRead += 1
                 }
             } catch {
@@ -65,23 +60,25 @@ struct CanonicalCSVParser {
 
     /// Splits a line with the general splitter (quotes, NUL bytes, the header), then reads it;
     /// `false` for the header.
-    private mutating func _parse(_ line: Span<UInt8>, _ r: Range<Int>, lineNumber n: Int) throws(HistoryError) -> Bool {
+    private mutating func _parse(
+        _ line: Span<UInt8>, _ r: Range<Int>, lineNumber n: Int, _ launches: inout _ColumnGrouper
+    ) throws(HistoryError) -> Bool {
         guard splitter.split(line, r, separator: UInt8(ascii: ",")) else {
             throw HistoryError(.malformedRow, file: file, line: n, expected: "balanced double quotes")
         }
         if splitter.sawNUL { throw HistoryError(.nulByte, file: file, line: n, expected: "text without NUL bytes") }
-        if let unquoted = splitter.unquoted { return try _split(unquoted.span, n) }
-        return try _split(line, n)
+        if let unquoted = splitter.unquoted { return try _split(unquoted.span, n, &launches) }
+        return try _split(line, n, &launches)
     }
 
     /// Reads the fields in ``splitter`` (bounds into `b`).
-    private mutating func _split(_ b: Span<UInt8>, _ n: Int) throws(HistoryError) -> Bool {
+    private mutating func _split(_ b: Span<UInt8>, _ n: Int, _ launches: inout _ColumnGrouper) throws(HistoryError) -> Bool {
         guard let c = columns else {
             columns = try _CSVColumns(header: b, splitter, file: file, lineNumber: n)
             return false
         }
         guard splitter.count >= c.width else { throw _tooFewFields(c, splitter.count, n) }
-        try _launch(b, splitter.launchFields(c), n)
+        try _launch(b, splitter.launchFields(c), n, &launches)
         return true
     }
 
@@ -91,7 +88,9 @@ struct CanonicalCSVParser {
 
     /// Validates a row's fields and stores its launch.
     @inline(__always)
-    private mutating func _launch(_ b: Span<UInt8>, _ f: _LaunchFields, _ n: Int) throws(HistoryError) {
+    private mutating func _launch(
+        _ b: Span<UInt8>, _ f: _LaunchFields, _ n: Int, _ launches: inout _ColumnGrouper
+    ) throws(HistoryError) {
         let device = try Self._entry(b, f.device, "device", file, n, &devices)
         let app = try Self._entry(b, f.app, "app", file, n, &apps)
         var offset: Int? = nil
@@ -108,7 +107,7 @@ struct CanonicalCSVParser {
         } else {
             (instant, eventOffset) = try _timestamp(b, f.timestamp, offset: offset, file: file, line: n, default: defaultOffset)
         }
-        var duration = -1.0
+        var duration = Double.nan
         if let r = f.duration {
             guard let d = TimestampParser._parseDecimal(b, r), d >= 0 else {
                 throw HistoryError(.malformedNumber, file: file, line: n, field: "duration", expected: "a non-negative number of seconds")
@@ -116,8 +115,8 @@ struct CanonicalCSVParser {
             duration = d
         }
         if !launches.knows(device: device) { launches.addDevice(device, devices.strings[device]) }
-        launches.append(_CompactLaunch(instant: instant, durationSeconds: duration, utcOffsetSeconds: eventOffset,
-                                       device: Int32(truncatingIfNeeded: device), app: Int32(truncatingIfNeeded: app)))
+        if !launches.knows(app: app) { launches.addApp(app, apps.strings[app]) }
+        launches.append(device: device, app: app, instant: instant, utcOffsetSeconds: eventOffset, duration: duration)
     }
 
     @inline(__always)

@@ -2,23 +2,27 @@
 public struct DeviceHistory: Sendable, Hashable {
     /// Device identifier.
     public let device: String
-    /// Launches in time order.
-    public let launches: [LaunchEvent]
+    /// Launches in time order (every one filed under ``device``).
+    public let launches: LaunchList
 
     /// Builds a history, stably sorting `launches` by instant.
     public init(device: String, launches: [LaunchEvent]) {
-        self.device = device
-        self.launches = _stableSortedByInstant(launches)
+        self.init(device: device, sortedLaunches: _stableSortedByInstant(launches))
     }
 
     /// Builds a history from launches already sorted by instant (not re-checked).
     init(device: String, sortedLaunches: [LaunchEvent]) {
-        self.device = device
-        self.launches = sortedLaunches
+        self.init(launches: LaunchList(device: device, events: sortedLaunches))
+    }
+
+    /// Builds a history from a list already sorted by instant (not re-checked).
+    init(launches: LaunchList) {
+        self.device = launches.device
+        self.launches = launches
     }
 
     /// Distinct apps in the history, sorted.
-    public var apps: [String] { Array(Set(launches.map(\.app))).sorted() }
+    public var apps: [String] { launches.apps }
 
     /// Local day of the first launch, or `nil` when empty.
     public var firstLocalDay: Int? { launches.first?.localDay }
@@ -26,11 +30,11 @@ public struct DeviceHistory: Sendable, Hashable {
     public var lastLocalDay: Int? { launches.last?.localDay }
 
     /// Launches with instant strictly before `instant` (binary search; O(log n)).
-    public func launches(before instant: Double) -> ArraySlice<LaunchEvent> {
+    public func launches(before instant: Double) -> LaunchList.SubSequence {
         var lo = 0, hi = launches.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if launches[mid].instant < instant { lo = mid + 1 } else { hi = mid }
+            if launches.instant(at: mid) < instant { lo = mid + 1 } else { hi = mid }
         }
         return launches[0..<lo]
     }

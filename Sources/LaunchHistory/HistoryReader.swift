@@ -10,30 +10,28 @@ public enum HistoryReader {
         var source = try LineSource(path: path)
         let format = options.format ?? HistoryFormat.guess(path: path)
         var sink = _RowSink(file: path, skipInvalid: options.skipInvalid)
-        let grouped: [_DeviceEvents]
+        var grouper = _ColumnGrouper()
         switch format {
         case .csv:
             var parser = CanonicalCSVParser(file: path, defaultOffset: options.defaultUTCOffsetSeconds)
-            try parser.read(&source, &sink)
-            grouped = parser.grouped()
+            try parser.read(&source, &sink, into: &grouper)
         case .jsonl:
             let parser = JSONLinesParser(file: path, defaultOffset: options.defaultUTCOffsetSeconds)
-            grouped = try _drive(&source, &sink) { buffer, r, n throws(HistoryError) in try parser.parse(buffer[r], lineNumber: n) }
+            try _drive(&source, &sink, &grouper) { buffer, r, n throws(HistoryError) in try parser.parse(buffer[r], lineNumber: n) }
         case .lsapp:
             var parser = LSAppParser(file: path, utcOffsetSeconds: options.defaultUTCOffsetSeconds)
-            grouped = try _drive(&source, &sink) { buffer, r, n throws(HistoryError) in try parser.parse(buffer[r], lineNumber: n) }
+            try _drive(&source, &sink, &grouper) { buffer, r, n throws(HistoryError) in try parser.parse(buffer[r], lineNumber: n) }
         }
         guard sink.sawContent else {
             throw HistoryError(.emptyFile, file: path, expected: format == .jsonl ? "at least one JSON line" : "a header and rows")
         }
-        return LaunchHistory(grouped: grouped, report: sink.report)
+        return LaunchHistory(grouper: &grouper, report: sink.report)
     }
 
     private static func _drive(
-        _ source: inout LineSource, _ sink: inout _RowSink,
+        _ source: inout LineSource, _ sink: inout _RowSink, _ grouper: inout _ColumnGrouper,
         _ parse: (borrowing [UInt8], Range<Int>, Int) throws(HistoryError) -> RowOutcome
-    ) throws(HistoryError) -> [_DeviceEvents] {
-        var grouper = _DeviceGrouper()
+    ) throws(HistoryError) {
         while let line = try source.nextLineRange() {
             let n = source.lineNumber
             if line.isEmpty { continue }
@@ -51,7 +49,6 @@ public enum HistoryReader {
                 try sink.reject(error)
             }
         }
-        return grouper.grouped
     }
 }
 

@@ -13,28 +13,17 @@ public struct LaunchHistory: Sendable {
     /// Groups events by device, sorts each device by instant (stably) and drops exact duplicates
     /// (same device, app, instant, offset and duration), counting both in the report.
     public init(events: [LaunchEvent], report: IngestReport = IngestReport()) {
-        var grouper = _DeviceGrouper()
+        var grouper = _ColumnGrouper()
         for e in events { grouper.append(e) }
-        self.init(grouped: grouper.grouped, report: report)
+        self.init(grouper: &grouper, report: report)
     }
 
-    /// Builds the history from events already grouped by device (each group in input order).
-    init(grouped: [_DeviceEvents], report: IngestReport) {
+    /// Builds the history from the launches filed in `grouper` (each device in input order).
+    init(grouper: inout _ColumnGrouper, report: IngestReport) {
         var report = report
-        var devices: [DeviceHistory] = []
-        devices.reserveCapacity(grouped.count)
-        for group in grouped {
-            let arrival = group.arrival
-            report.outOfOrderRows += arrival.outOfOrder
-            if arrival.outOfOrder == 0, !arrival.sawEqualNeighbours {
-                devices.append(DeviceHistory(device: group.device, sortedLaunches: group.events))
-                continue
-            }
-            let sorted = arrival.outOfOrder > 0 ? _stableSortedByInstant(group.events) : group.events
-            let (kept, dropped) = _droppingExactDuplicates(sorted)
-            report.duplicatesDropped += dropped
-            devices.append(DeviceHistory(device: group.device, sortedLaunches: kept))
-        }
+        let (devices, outOfOrder, duplicates) = grouper.finish()
+        report.outOfOrderRows += outOfOrder
+        report.duplicatesDropped += duplicates
         report.launches = devices.reduce(0) { $0 + $1.launches.count }
         self.init(devices: devices, report: report)
     }
@@ -94,50 +83,4 @@ func _droppingExactDuplicates(_ sorted: [LaunchEvent]) -> (kept: [LaunchEvent], 
         if isDuplicate(i) { dropped += 1 } else { kept.append(sorted[i]) }
     }
     return (kept, dropped)
-}
-
-/// One device's events in input order, and how they arrived.
-struct _DeviceEvents {
-    var device: String
-    var events: [LaunchEvent]
-    var arrival: _ArrivalOrder
-}
-
-/// How a device's instants arrived: how many were earlier than their predecessor, and whether two
-/// neighbours were equal. Strictly increasing input (neither) needs no sort and holds no exact
-/// duplicate.
-struct _ArrivalOrder {
-    private(set) var outOfOrder = 0
-    private(set) var sawEqualNeighbours = false
-    private var previous = -Double.infinity
-
-    @inline(__always)
-    mutating func observe(_ instant: Double) {
-        if instant < previous { outOfOrder += 1 } else if instant == previous { sawEqualNeighbours = true }
-        previous = instant
-    }
-}
-
-/// Groups events by device as they arrive: each device's events in input order, devices in order
-/// of first appearance. Rows usually repeat the previous row's device, so that is checked first.
-struct _DeviceGrouper {
-    private(set) var grouped: [_DeviceEvents] = []
-    private var deviceIndex: [String: Int] = [:]
-    private var lastDevice: (name: String, index: Int)?
-
-    mutating func append(_ e: LaunchEvent) {
-        let index: Int
-        if let lastDevice, lastDevice.name == e.device {
-            index = lastDevice.index
-        } else if let i = deviceIndex[e.device] {
-            index = i
-        } else {
-            index = grouped.count
-            deviceIndex[e.device] = index
-            grouped.append(_DeviceEvents(device: e.device, events: [], arrival: _ArrivalOrder()))
-        }
-        lastDevice = (e.device, index)
-        grouped[index].arrival.observe(e.instant)
-        grouped[index].events.append(e)
-    }
 }

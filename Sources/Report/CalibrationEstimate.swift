@@ -42,7 +42,7 @@ public enum CalibrationEstimate {
     }
 
     /// `day × 24 + hour` of every cold launch of `app`.
-    static func _coldCells(_ launches: [LaunchEvent], app: String, tauSeconds: Double) -> Set<Int> {
+    static func _coldCells(_ launches: some Collection<LaunchEvent>, app: String, tauSeconds: Double) -> Set<Int> {
         let own = launches.filter { $0.app == app }
         let flags = _LaunchStatistics.coldFlags(own, tauSeconds: tauSeconds)
         var cells = Set<Int>()

@@ -4,7 +4,7 @@ extension _Sections {
     /// One device: summary line, launch heatmaps, probability heatmaps, schedule timelines.
     static func device(_ name: String, index: Int, input: ReportInput, options: ReportOptions, tauSeconds: Double) -> String {
         let history = input.history.device(name)
-        let launches = history?.launches ?? []
+        let launches = history.map { Array($0.launches) } ?? []
         let ranked = _LaunchStatistics.appsByLaunches(launches)
         var s = "<section class=\"device\" id=\"device-\(index + 1)\"><h2>Device \(htmlEscaped(name))</h2>"
         if let first = history?.firstLocalDay, let last = history?.lastLocalDay {

@@ -105,7 +105,7 @@ extension _TimelineDay {
         }
         dayNumbers = Array(dayNumbers.prefix(max(0, limit)))
         let fetches = _LaunchStatistics.fetchInstants(schedule)
-        let launches = device?.launches ?? []
+        let launches = device.map { Array($0.launches) } ?? []
         let cold = _LaunchStatistics.coldFlags(launches, tauSeconds: tauSeconds)
         return dayNumbers.map { day in
             let windows = schedule.windows.filter { LocalClock.day(localSeconds: $0.at.localSeconds) == day }

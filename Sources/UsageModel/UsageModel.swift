@@ -75,14 +75,16 @@ public struct UsageModel: Sendable, Codable {
     /// of the last ``UsageModelOptions/trainingDays`` days (``LogisticRegression``).
     ///
     /// - Parameters:
-    ///   - launches: one device's launches, sorted by instant (they are stably re-sorted if not).
+    ///   - launches: one device's launches (an array, or a ``DeviceHistory``'s `launches`), sorted
+    ///     by instant (they are stably re-sorted if not).
     ///   - options: hyperparameters; validated, never modified.
     /// - Throws: ``UsageModelError`` (`emptyHistory`, `mixedDevices`, `invalidInstant`,
     ///   `invalidOptions`) — all `InputDataError`s.
     /// - Complexity: about `O(N + G·nnz·n + R·p²)` for `N` launches, `G` bandwidths, `nnz` non-zero
     ///   histogram cells, `n` slots and `R` training cells; ~10–30 ms for 1,500 launches over 80 apps.
-    public static func fit(_ launches: [LaunchEvent], options: UsageModelOptions = .init()) throws -> UsageModel {
+    public static func fit(_ launches: some Collection<LaunchEvent>, options: UsageModelOptions = .init()) throws -> UsageModel {
         try options.validate()
+        let launches = Array(launches)
         guard let first = launches.first else {
             throw UsageModelError(.emptyHistory, expected: "at least one launch to fit")
         }
@@ -93,7 +95,7 @@ public struct UsageModel: Sendable, Codable {
             throw UsageModelError(.invalidInstant, expected: "finite instants within ±3,000 years of 1970")
         }
         let sorted = DeviceHistory(device: first.device, launches: launches).launches
-        return try _fit(sorted, options: options, path: .automatic)
+        return try _fit(Array(sorted), options: options, path: .automatic)
     }
 
     static func _fit(_ launches: [LaunchEvent], options: UsageModelOptions, path: KernelDensity.Path) throws -> UsageModel {

@@ -50,7 +50,9 @@ struct PlanInputs {
         var apps = Set(m.profiles.compactMap { p in
             p.minutesSinceLastLaunch.flatMap { m.historyEndInstant - Double($0) * 60 >= t - week ? p.app : nil }
         })
-        for e in history?.device(m.device)?.launches ?? [] where e.instant < t && e.instant >= t - week { apps.insert(e.app) }
+        if let launches = history?.device(m.device)?.launches {
+            for e in launches where e.instant < t && e.instant >= t - week { apps.insert(e.app) }
+        }
         return apps.sorted()
     }
 }

@@ -45,7 +45,7 @@ enum _ReportProfiles {
     }
 
     /// App names by launch count, most first; ties by name. O(n + a log a).
-    static func _appsByLaunches(_ launches: [LaunchEvent]) -> [String] {
+    static func _appsByLaunches(_ launches: some Collection<LaunchEvent>) -> [String] {
         var counts: [String: Int] = [:]
         for e in launches { counts[e.app, default: 0] += 1 }
         return counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map(\.key)

@@ -183,12 +183,21 @@ import TestSupport
         let h = try HistoryReader.read(path: try Fixtures.temporaryFile(csv), options: .init(skipInvalid: true))
         #expect(h.devices.count == 1)
         #expect(Array(h.devices[0].device.utf8) == Array(nfd.utf8))
-        #expect(h.devices[0].launches.map { Array($0.device.utf8) } == [Array(nfd.utf8), Array(nfc.utf8)])
+        #expect(h.devices[0].launches.map { Array($0.device.utf8) } == [Array(nfd.utf8), Array(nfd.utf8)])
+    }
+
+    @Test func canonicallyEqualAppNamesShareTheFirstSpellingAndDuplicatesDrop() throws {
+        let nfc = "caf\u{E9}", nfd = "cafe\u{301}"
+        let csv = "device,app,timestamp\nd,\(nfd),2020-01-01T00:01:00Z\nd,\(nfc),2020-01-01T00:01:00Z\nd,\(nfc),2020-01-01T00:02:00Z\n"
+        let h = try HistoryReader.read(path: try Fixtures.temporaryFile(csv))
+        #expect(h.devices[0].launches.map { Array($0.app.utf8) } == [Array(nfd.utf8), Array(nfd.utf8)])
+        #expect(h.devices[0].apps.count == 1)
+        #expect(h.report.duplicatesDropped == 1)
     }
 
     @Test func interleavedDevicesKeepTheirInputOrderAcrossBlocks() throws {
         var csv = "device,app,timestamp\n"
-        let rows = _CompactGrouper.blockSize + 100
+        let rows = 3 * _Blocks<Double>.blockSize + 100
         for i in 0..<rows { csv += "d\(i % 3),a,\(1_600_000_000 + i / 3)\n" }
         let h = try HistoryReader.read(path: try Fixtures.temporaryFile(csv))
         #expect(h.devices.map(\.launches.count) == [(rows + 2) / 3, (rows + 1) / 3, rows / 3])

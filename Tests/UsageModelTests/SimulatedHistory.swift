@@ -24,6 +24,6 @@ enum SimulatedHistory {
         }
         add("rare", day: 0, hour: 15)
         if days > 3 { add("rare", day: 3, hour: 15) }
-        return DeviceHistory(device: "sim", launches: out).launches
+        return Array(DeviceHistory(device: "sim", launches: out).launches)
     }
 }
