@@ -10,6 +10,8 @@ struct _LaunchColumns: Sendable {
     private(set) var offsetRuns: [_OffsetRun] = []
     /// How the instants arrived (whether they need sorting and a duplicate check).
     private(set) var arrival = _ArrivalOrder()
+    /// The offset of the last run (none before the first launch).
+    private var lastOffset = Int.min
 
     init() {}
 
@@ -19,7 +21,10 @@ struct _LaunchColumns: Sendable {
     @inline(__always)
     mutating func append(instant: Double, app: Int32, utcOffsetSeconds offset: Int, duration: Double) {
         let i = instants.count
-        if offsetRuns.last?.offset != offset { offsetRuns.append(_OffsetRun(start: i, offset: offset)) }
+        if offset != lastOffset {
+            offsetRuns.append(_OffsetRun(start: i, offset: offset))
+            lastOffset = offset
+        }
         if !duration.isNaN, durations == nil { durations = _Blocks(repeatElement(Double.nan, count: i)) }
         durations?.append(duration)
         arrival.observe(instant)
