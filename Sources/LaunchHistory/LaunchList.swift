@@ -36,9 +36,13 @@ public struct LaunchList: RandomAccessCollection, Sendable, Hashable {
         self.init(device: device, appNames: names, columns: columns)
     }
 
+    /// Always 0: launches are indexed by position.
     public var startIndex: Int { 0 }
+    /// The number of launches.
     public var endIndex: Int { columns.count }
 
+    /// Launch `i` as an event (built on each access; ``instant(at:)`` and ``app(at:)`` read a
+    /// single field).
     public subscript(i: Int) -> LaunchEvent {
         LaunchEvent(device: device, app: appNames[Int(columns.apps[i])], instant: columns.instants[i],
                     utcOffsetSeconds: columns.utcOffsetSeconds(at: i), durationSeconds: columns.duration(at: i))
@@ -59,10 +63,12 @@ public struct LaunchList: RandomAccessCollection, Sendable, Hashable {
         return Array(Set(appNames.indices.filter { used[$0] }.map { appNames[$0] })).sorted()
     }
 
+    /// Equal when they hold equal events in the same order (however the names are stored).
     public static func == (a: LaunchList, b: LaunchList) -> Bool {
         a.count == b.count && a.elementsEqual(b)
     }
 
+    /// Hashes the count and every event.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(count)
         for e in self { hasher.combine(e) }
