@@ -91,8 +91,8 @@ struct CanonicalCSVParser {
     private mutating func _launch(
         _ b: Span<UInt8>, _ f: _LaunchFields, _ n: Int, _ launches: inout _ColumnGrouper
     ) throws(HistoryError) {
-        let device = try Self._entry(b, f.device, "device", file, n, &devices)
-        let app = try Self._entry(b, f.app, "app", file, n, &apps)
+        guard !f.device.isEmpty, let device = devices.intern(b, f.device) else { throw _nameError(b, f.device, "device", n) }
+        guard !f.app.isEmpty, let app = apps.intern(b, f.app) else { throw _nameError(b, f.app, "app", n) }
         var offset: Int? = nil
         if let r = f.offset {
             guard let o = TimestampParser._parseOffset(b, r) else {
@@ -119,15 +119,10 @@ struct CanonicalCSVParser {
         launches.append(device: device, app: app, instant: instant, utcOffsetSeconds: eventOffset, duration: duration)
     }
 
-    @inline(__always)
-    private static func _entry(
-        _ b: Span<UInt8>, _ r: Range<Int>, _ field: String, _ file: String, _ n: Int, _ interner: inout _ByteInterner
-    ) throws(HistoryError) -> Int {
-        guard !r.isEmpty else { throw HistoryError(.emptyField, file: file, line: n, field: field, expected: "a non-empty \(field)") }
-        guard let s = interner.intern(b, r) else {
-            throw HistoryError(.invalidUTF8, file: file, line: n, field: field, expected: "valid UTF-8")
-        }
-        return s
+    /// Why name field `r` could not be interned: it is empty or not valid UTF-8.
+    private func _nameError(_ b: Span<UInt8>, _ r: Range<Int>, _ field: String, _ n: Int) -> HistoryError {
+        guard !r.isEmpty else { return HistoryError(.emptyField, file: file, line: n, field: field, expected: "a non-empty \(field)") }
+        return HistoryError(.invalidUTF8, file: file, line: n, field: field, expected: "valid UTF-8")
     }
 }
 
