@@ -56,11 +56,11 @@ public struct LaunchList: RandomAccessCollection, Sendable, Hashable {
     @inline(__always)
     public func app(at i: Int) -> String { appNames[Int(columns.apps[i])] }
 
-    /// The distinct apps launched, sorted.
+    /// The distinct apps launched, sorted. (The name table holds no two equal names.)
     public var apps: [String] {
         var used = [Bool](repeating: false, count: appNames.count)
         for i in indices { used[Int(columns.apps[i])] = true }
-        return Array(Set(appNames.indices.filter { used[$0] }.map { appNames[$0] })).sorted()
+        return appNames.indices.filter { used[$0] }.map { appNames[$0] }.sorted()
     }
 
     /// Equal when they hold equal events in the same order (however the names are stored).
