@@ -29,14 +29,10 @@ struct _DeviceTimeline: Sendable {
     /// First launch instant per app.
     let firstInstantByApp: [Double]
 
-    /// Launches strictly before `instant` (binary search).
+    /// Launches strictly before `instant`, as events (``DeviceHistory/launches(before:)`` finds
+    /// how many).
     func launches(before instant: Double) -> ArraySlice<LaunchEvent> {
-        var lo = 0, hi = events.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if events[mid].instant < instant { lo = mid + 1 } else { hi = mid }
-        }
-        return events[0..<lo]
+        events[0..<history.launches(before: instant).count]
     }
 
     init(history: DeviceHistory, tauSeconds: Double) {

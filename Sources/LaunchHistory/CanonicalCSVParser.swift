@@ -91,8 +91,8 @@ struct CanonicalCSVParser {
     private mutating func _launch(
         _ b: Span<UInt8>, _ f: _LaunchFields, _ n: Int, _ launches: inout _ColumnGrouper
     ) throws(HistoryError) {
-        guard !f.device.isEmpty, let device = devices.intern(b, f.device) else { throw _nameError(b, f.device, "device", n) }
-        guard !f.app.isEmpty, let app = apps.intern(b, f.app) else { throw _nameError(b, f.app, "app", n) }
+        guard !f.device.isEmpty, let device = devices.intern(b, f.device) else { throw _nameError(f.device, "device", n) }
+        guard !f.app.isEmpty, let app = apps.intern(b, f.app) else { throw _nameError(f.app, "app", n) }
         var offset: Int? = nil
         if let r = f.offset {
             guard let o = TimestampParser._parseOffset(b, r) else {
@@ -120,7 +120,7 @@ struct CanonicalCSVParser {
     }
 
     /// Why name field `r` could not be interned: it is empty or not valid UTF-8.
-    private func _nameError(_ b: Span<UInt8>, _ r: Range<Int>, _ field: String, _ n: Int) -> HistoryError {
+    private func _nameError(_ r: Range<Int>, _ field: String, _ n: Int) -> HistoryError {
         guard !r.isEmpty else { return HistoryError(.emptyField, file: file, line: n, field: field, expected: "a non-empty \(field)") }
         return HistoryError(.invalidUTF8, file: file, line: n, field: field, expected: "valid UTF-8")
     }

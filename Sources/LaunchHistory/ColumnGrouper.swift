@@ -82,7 +82,7 @@ struct _ColumnGrouper {
                 continue
             }
             let events = Array(list)
-            let (kept, dropped) = _droppingExactDuplicates(arrival.outOfOrder > 0 ? _stableSortedByInstant(events) : events)
+            let (kept, dropped) = _droppingExactDuplicates(arrival.outOfOrder > 0 ? LaunchEvent.sortedByInstant(events) : events)
             duplicates += dropped
             devices.append(DeviceHistory(device: names[g], sortedLaunches: kept))
         }

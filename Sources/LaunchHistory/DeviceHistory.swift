@@ -7,7 +7,7 @@ public struct DeviceHistory: Sendable, Hashable {
 
     /// Builds a history, stably sorting `launches` by instant.
     public init(device: String, launches: [LaunchEvent]) {
-        self.init(device: device, sortedLaunches: _stableSortedByInstant(launches))
+        self.init(device: device, sortedLaunches: LaunchEvent.sortedByInstant(launches))
     }
 
     /// Builds a history from launches already sorted by instant (not re-checked).
@@ -40,15 +40,18 @@ public struct DeviceHistory: Sendable, Hashable {
     }
 }
 
-/// Stable sort by instant: equal instants keep their input order.
-func _stableSortedByInstant(_ events: [LaunchEvent]) -> [LaunchEvent] {
-    var isSorted = true
-    for i in events.indices.dropFirst() where events[i].instant < events[i - 1].instant {
-        isSorted = false
-        break
+extension LaunchEvent {
+    /// `events` sorted by instant, stably (equal instants keep their input order); returned as
+    /// they are when already sorted.
+    public static func sortedByInstant(_ events: [LaunchEvent]) -> [LaunchEvent] {
+        var isSorted = true
+        for i in events.indices.dropFirst() where events[i].instant < events[i - 1].instant {
+            isSorted = false
+            break
+        }
+        if isSorted { return events }
+        return events.enumerated()
+            .sorted { ($0.element.instant, $0.offset) < ($1.element.instant, $1.offset) }
+            .map(\.element)
     }
-    if isSorted { return events }
-    return events.enumerated()
-        .sorted { ($0.element.instant, $0.offset) < ($1.element.instant, $1.offset) }
-        .map(\.element)
 }

@@ -94,8 +94,7 @@ public struct UsageModel: Sendable, Codable {
         guard launches.allSatisfy({ $0.instant.isFinite && abs($0.instant) < 9.5e10 }) else {
             throw UsageModelError(.invalidInstant, expected: "finite instants within ±3,000 years of 1970")
         }
-        let sorted = DeviceHistory(device: first.device, launches: launches).launches
-        return try _fit(Array(sorted), options: options, path: .automatic)
+        return try _fit(LaunchEvent.sortedByInstant(launches), options: options, path: .automatic)
     }
 
     static func _fit(_ launches: [LaunchEvent], options: UsageModelOptions, path: KernelDensity.Path) throws -> UsageModel {
