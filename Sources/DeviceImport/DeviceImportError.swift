@@ -1,4 +1,5 @@
 import LaunchHistory
+import ReveilleCore
 
 /// A typed error for device exports that cannot be imported. It names the file and, where one is at
 /// fault, the table, column or line, and says what was expected. Conforms to `InputDataError`, so the

@@ -1,4 +1,5 @@
 import LaunchHistory
+import ReveilleCore
 
 /// The device exports `reveille import` understands.
 public enum DeviceKind: String, Sendable, CaseIterable, Codable {

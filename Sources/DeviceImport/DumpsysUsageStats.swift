@@ -1,5 +1,6 @@
 import Foundation
 import LaunchHistory
+import ReveilleCore
 
 /// Reader for the text of `adb shell dumpsys usagestats` (Android 5 and later).
 ///

@@ -1,4 +1,5 @@
 import LaunchHistory
+import ReveilleCore
 
 /// Apps dropped from imported launches by default: launchers, system UI and the system server, which
 /// come to the foreground between real app launches but are not launches a prefetch could serve.

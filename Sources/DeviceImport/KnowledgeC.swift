@@ -1,5 +1,6 @@
 import GRDB
 import LaunchHistory
+import ReveilleCore
 
 /// A time interval during which a device was plugged in to power (knowledgeC `/device/isPluggedIn`
 /// rows whose value is 1), for charging-aware planning.

@@ -1,5 +1,6 @@
 import GRDB
 import LaunchHistory
+import ReveilleCore
 
 /// One row of PowerLog's DAS (Duet Activity Scheduler) application-usage prediction table.
 public struct DASUsagePrediction: Sendable, Hashable, Codable {

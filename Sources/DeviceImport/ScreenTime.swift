@@ -1,5 +1,6 @@
 import GRDB
 import LaunchHistory
+import ReveilleCore
 
 /// One app's usage within one hour block of iOS Screen Time.
 public struct HourlyUsage: Sendable, Hashable, Codable {

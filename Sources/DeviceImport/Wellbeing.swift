@@ -1,5 +1,6 @@
 import GRDB
 import LaunchHistory
+import ReveilleCore
 
 /// Reader for Android Digital Wellbeing `app_usage` databases (tables `events`, `packages`).
 ///

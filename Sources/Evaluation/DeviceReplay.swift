@@ -1,5 +1,6 @@
 import Foundation
 import LaunchHistory
+import ReveilleCore
 
 /// Walk-forward replay of one device: every scored day, every policy, every budget.
 struct _DeviceReplay {

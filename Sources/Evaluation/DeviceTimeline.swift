@@ -1,4 +1,5 @@
 import LaunchHistory
+import ReveilleCore
 
 /// Everything the replay needs about one device, computed once: cold flags, day starts and the
 /// cold launches of each day.

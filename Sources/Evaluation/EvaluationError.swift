@@ -1,4 +1,5 @@
 import LaunchHistory
+import ReveilleCore
 
 /// Why an evaluation could not produce results.
 public enum EvaluationError: Error, CustomStringConvertible, Equatable {

@@ -1,4 +1,5 @@
 import LaunchHistory
+import ReveilleCore
 
 /// How often a policy re-plans during a scored day.
 public enum EvaluationMode: String, Sendable, Codable, CaseIterable {

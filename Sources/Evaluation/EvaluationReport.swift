@@ -1,4 +1,5 @@
 import LaunchHistory
+import ReveilleCore
 import Foundation
 
 /// Metrics of one policy at one budget, pooled over scored device-days (protocol `reveille-v1`).

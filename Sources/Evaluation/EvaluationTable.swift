@@ -1,4 +1,5 @@
 import LaunchHistory
+import ReveilleCore
 
 /// Readable fixed-width tables of evaluation results (what `reveille evaluate` prints without `--json`).
 public enum EvaluationTable {

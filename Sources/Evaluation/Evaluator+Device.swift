@@ -1,5 +1,6 @@
 import Foundation
 import LaunchHistory
+import ReveilleCore
 
 /// One device's tallies, `nil` when skipped.
 struct _DeviceOutcome: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchHistory
+import ReveilleCore
 
 /// Progress of a running evaluation (reported after each device).
 public struct EvaluationProgress: Sendable {

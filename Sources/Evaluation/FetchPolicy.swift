@@ -1,4 +1,5 @@
 import LaunchHistory
+import ReveilleCore
 
 /// One background refresh of `app` at `instant` (Unix seconds, taken as instantaneous).
 public struct Fetch: Sendable, Hashable, Codable {

@@ -1,5 +1,6 @@
 import FetchPlanner
 import LaunchHistory
+import ReveilleCore
 
 /// Where a ``ForecastPolicy`` gets its probabilities: per app, P(at least one cold launch in each
 /// slot `[start + i·slotSeconds, start + (i+1)·slotSeconds)`), knowing the launches before `start`.

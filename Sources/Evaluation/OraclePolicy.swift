@@ -1,4 +1,5 @@
 import LaunchHistory
+import ReveilleCore
 
 /// The `oracle` policy: knows day `d`'s cold launches and places at most `B` fetches to cover the
 /// most of them (``OracleCover``). Only launches with `t − 1 s ≥ start(d)` (and `t − 1 s <

@@ -1,5 +1,6 @@
 import FetchPlanner
 import LaunchHistory
+import ReveilleCore
 import UsageModel
 
 /// The silent-push policies scored by ``PushEvaluator`` (names are part of the output).

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchHistory
+import ReveilleCore
 
 /// Counts and metrics of one push policy over some scored days (one device/app, or pooled).
 public struct PushPolicyResult: Sendable, Codable, Equatable {

@@ -1,4 +1,5 @@
 import LaunchHistory
+import ReveilleCore
 
 /// Evaluates silent-push timing for one app per device: protocol `reveille-v1` daily mode (same
 /// `start(d)`, warm-up, last day not scored, device skipping), restricted to that app's cold

@@ -1,4 +1,5 @@
 import LaunchHistory
+import ReveilleCore
 
 /// The cold launches of "the last 28 days" before day `d` (protocol `reveille-v1`): local days
 /// `d-28 ... d-1` on or after the device's first day, holding only launches with instant

@@ -1,5 +1,6 @@
 import FetchPlanner
 import LaunchHistory
+import ReveilleCore
 
 /// Walk-forward replay of one device for one app under the push rules: every scored day (as in
 /// protocol daily mode), every push policy. The spacing holds across local midnight: each policy

@@ -1,4 +1,4 @@
-import LaunchHistory
+import ReveilleCore
 
 /// An interval during which the device was plugged in to power (e.g. knowledgeC
 /// `/device/isPluggedIn`, or `reveille import knowledgec-plugged` CSV rows).

@@ -1,5 +1,5 @@
 import Foundation
-import LaunchHistory
+import ReveilleCore
 
 /// Device state and per-app settings: the small JSON file a caller keeps beside the model.
 ///

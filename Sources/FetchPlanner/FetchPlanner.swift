@@ -1,3 +1,4 @@
+import ReveilleCore
 /// How ``FetchPlanner/plan(_:method:)`` chooses fetches.
 public enum PlanningMethod: String, Sendable, Codable, CaseIterable {
     /// Greedy by marginal expected value per energy unit (the `(1 − 1/e)` floor for uniform costs).

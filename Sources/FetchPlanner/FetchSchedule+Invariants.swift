@@ -1,3 +1,4 @@
+import ReveilleCore
 extension FetchSchedule {
     /// A broken invariant found by ``checkInvariants(minimumIntervalSeconds:deviceFetchesPerHour:)``.
     public struct InvariantViolation: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import LaunchHistory
+import ReveilleCore
 
 extension FetchSchedule {
     /// The schedule as pretty-printed JSON with sorted keys and a final newline: byte-identical for

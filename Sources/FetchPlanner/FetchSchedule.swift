@@ -1,3 +1,4 @@
+import ReveilleCore
 /// A device's planned background fetches over a horizon: the planner's output.
 ///
 /// Times are ISO-8601 strings with the device's UTC offset at that instant

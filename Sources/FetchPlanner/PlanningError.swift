@@ -1,4 +1,4 @@
-import LaunchHistory
+import ReveilleCore
 
 /// A typed error for an invalid ``PlanningRequest`` or device-state file. It names the field at
 /// fault, the app (index) when one is, and what was expected. App names stay out of the message;

@@ -1,3 +1,4 @@
+import ReveilleCore
 /// Everything ``FetchPlanner/plan(_:method:)`` needs to plan one device's background fetches.
 ///
 /// The horizon is `slotCount` consecutive slots of `slotSeconds` each, starting at `horizonStart`

@@ -1,3 +1,4 @@
+import ReveilleCore
 /// The operating-system rules the planner obeys, each with a documented default.
 ///
 /// Decoding from JSON accepts any subset of the keys; missing ones take the defaults.

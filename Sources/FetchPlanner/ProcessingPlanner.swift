@@ -1,5 +1,5 @@
 import Foundation
-import LaunchHistory
+import ReveilleCore
 
 /// What ``ProcessingPlanner/plan(_:)`` needs: the horizon (as in ``PlanningRequest``), every app's
 /// launch forecast on it, and the device's charging profile.

@@ -1,5 +1,5 @@
 import Foundation
-import LaunchHistory
+import ReveilleCore
 
 /// The push budget: how many `content-available` pushes a server may send and how far apart.
 /// APNs delivers about four silent pushes a day spaced a few hours apart and throttles (for days)

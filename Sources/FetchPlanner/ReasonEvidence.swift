@@ -1,4 +1,4 @@
-import LaunchHistory
+import ReveilleCore
 
 /// What the caller knows about an app's past launches, to explain a window in words.
 ///

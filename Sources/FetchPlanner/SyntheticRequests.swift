@@ -1,3 +1,4 @@
+import ReveilleCore
 import Foundation
 
 /// Seeded synthetic planning requests, for benchmarks and for comparing planning methods.

@@ -1,3 +1,4 @@
+import ReveilleCore
 /// Exact per-app solution of the Lagrangian subproblem: for prices `λ_d` per energy unit on each
 /// local day, choose the app's fetch slots maximising
 /// `Σ_{i ∈ ∪ [j, j+K)} w_i − Σ_j λ_{day(j)} · cost_j`

@@ -1,3 +1,4 @@
+import ReveilleCore
 /// The daily floor (``PlatformRules/dailyFloor``): one fetch per local day for each floor app
 /// (its window's reason starts with "daily floor; "),
 /// reserved before the rest of the plan.

@@ -1,3 +1,4 @@
+import ReveilleCore
 /// Greedy by marginal value per energy unit.
 ///
 /// Expected coverage `F(S) = Σ_a Σ_{i ∈ ∪_{j ∈ S_a} [j, j+K)} w_{a,i}` is monotone submodular, so with

@@ -1,3 +1,4 @@
+import ReveilleCore
 /// Lagrangian relaxation of the daily energy budgets.
 ///
 /// Pricing day `d`'s energy at `λ_d` separates the problem by app; ``_AppDP`` solves each app

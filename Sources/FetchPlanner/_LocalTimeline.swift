@@ -1,4 +1,4 @@
-import LaunchHistory
+import ReveilleCore
 
 /// The device's local clock over the horizon: the offset in effect at each instant, from the
 /// request's initial offset and its ``OffsetChange`` list. The one place local time is derived.

@@ -1,3 +1,4 @@
+import ReveilleCore
 /// A partial plan with the bookkeeping to check every constraint in O(log n + local) per fetch:
 /// per-day energy and data, per-app minimum interval and daily cap, the device rate limit.
 struct _PlanState: Sendable {

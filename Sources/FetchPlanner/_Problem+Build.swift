@@ -1,3 +1,4 @@
+import ReveilleCore
 extension _Problem {
     /// Validates `request` and precomputes weights, costs, allowed slots and day budgets.
     /// Complexity O(apps · slots + spent fetches · slots).

@@ -1,3 +1,4 @@
+import ReveilleCore
 /// A validated request turned into arrays the planning methods share.
 ///
 /// Candidate fetches are slot starts: a fetch at slot `j` fires at `s_j = start + j·Δ` and serves

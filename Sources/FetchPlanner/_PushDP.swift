@@ -1,3 +1,4 @@
+import ReveilleCore
 /// The exact push-timing programme. A push at slot `j` serves slots `j ..< j + K`; pushes are at
 /// least `M` slots apart and at most `cap` fall on one local day.
 ///

@@ -1,4 +1,4 @@
-import LaunchHistory
+import ReveilleCore
 
 /// Turns chosen fetches into a ``FetchSchedule``: per-window marginal numbers, OS windows,
 /// reasons, per-day budget use, and the apps left out with the constraint that bound them.

@@ -1,4 +1,4 @@
-import LaunchHistory
+import ReveilleCore
 
 /// Checks every input-derived value of a request before planning; the first problem found is
 /// thrown as a ``PlanningError`` naming the field.

@@ -1,3 +1,5 @@
+import ReveilleCore
+
 /// A growable column of values kept in fixed-size blocks: appending never moves earlier values,
 /// so each page of a long column is written once (a flat array would copy itself as it doubles).
 struct _Blocks<Element: Sendable>: Sendable {

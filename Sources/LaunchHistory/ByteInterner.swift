@@ -1,3 +1,5 @@
+import ReveilleCore
+
 /// Gives each distinct byte string (device and app names, which repeat on nearly every row) a
 /// dense index and one validated String, created only the first time the bytes are seen.
 ///

@@ -1,3 +1,5 @@
+import ReveilleCore
+
 /// Where the canonical columns are, from a CSV header.
 struct _CSVColumns {
     var device: Int, app: Int, timestamp: Int

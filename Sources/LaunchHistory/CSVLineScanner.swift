@@ -1,3 +1,5 @@
+import ReveilleCore
+
 /// Field bounds of one split line: field `i` is `range(i)`, for `i < count`.
 protocol _FieldBounds {
     var count: Int { get }

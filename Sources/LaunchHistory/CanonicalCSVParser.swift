@@ -1,3 +1,5 @@
+import ReveilleCore
+
 /// The canonical CSV: a header naming at least `device`, `app` and `timestamp` (any order, extra
 /// columns ignored), optional `duration` (seconds) and `utc_offset`. `timestamp` is ISO-8601 with
 /// an offset, or Unix seconds/milliseconds (then `utc_offset`, or the default offset, applies).

@@ -1,3 +1,5 @@
+import ReveilleCore
+
 /// Writes launches as canonical CSV (`device,app,timestamp[,duration]`), ISO-8601 timestamps with
 /// each event's own offset. Fields containing commas, quotes or newlines are quoted.
 public enum CanonicalCSVWriter {

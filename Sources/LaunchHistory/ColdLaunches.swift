@@ -1,3 +1,5 @@
+import ReveilleCore
+
 /// Cold-launch classification (protocol `reveille-v1`): a launch of app `a` at `t` is cold when
 /// no launch of `a` has an instant in `(t - tau, t)`; the others are warm.
 public enum ColdLaunches {

@@ -1,3 +1,5 @@
+import ReveilleCore
+
 /// Files launches by device as they arrive, straight into each device's columns: devices whose
 /// names are equal Strings share a group (named by the first spelling), in order of first
 /// appearance, and apps whose names are equal Strings share one index.

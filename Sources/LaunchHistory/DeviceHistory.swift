@@ -1,3 +1,5 @@
+import ReveilleCore
+
 /// All launches of one device, sorted by instant (equal instants keep input order).
 public struct DeviceHistory: Sendable, Hashable {
     /// Device identifier.

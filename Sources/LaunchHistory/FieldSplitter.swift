@@ -1,3 +1,5 @@
+import ReveilleCore
+
 /// Splits one delimited line into field ranges. Fields may be quoted with `"` (RFC 4180, `""` for a
 /// quote inside); quoted fields cannot span lines.
 enum FieldSplitter {

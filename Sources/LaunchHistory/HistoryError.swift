@@ -1,3 +1,5 @@
+import ReveilleCore
+
 /// A typed error for unreadable or invalid launch-history input. It always names where the problem
 /// is (file, 1-based line, field) and what was expected.
 public struct HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -32,3 +34,5 @@ public struct HistoryError: Error, Sendable, Equatable, CustomStringConvertible 
         return s + ": expected \(expected)"
     }
 }
+
+extension HistoryError: InputDataError {}

@@ -1,3 +1,5 @@
+import ReveilleCore
+
 /// Input formats the readers understand.
 public enum HistoryFormat: String, Sendable, CaseIterable, Codable {
     /// Canonical CSV: header `device,app,timestamp` (+ optional `duration`, `utc_offset`).

@@ -1,3 +1,5 @@
+import ReveilleCore
+
 /// Reads launch histories from files or standard input (`-`), streaming in chunks.
 ///
 /// Rows are validated strictly: the first invalid row throws a ``HistoryError`` naming file, line,

@@ -1,4 +1,5 @@
 import Foundation
+import ReveilleCore
 
 /// JSON Lines: one object per line with `device`, `app`, `timestamp` (ISO string with offset, or a
 /// Unix number), optional `utc_offset` (string or seconds) and `duration` (seconds).

@@ -1,3 +1,5 @@
+import ReveilleCore
+
 /// The public LSApp dataset's TSV (Aliannejadi et al., "Context-aware target apps selection and
 /// recommendation for enhancing personal mobile assistants", 2021): columns `user_id`,
 /// `session_id`, `timestamp` (local wall clock `YYYY-MM-DD HH:MM:SS`), `app_name`, `event_type`.

@@ -1,3 +1,5 @@
+import ReveilleCore
+
 /// One device's launches column by column: instants, app indices into a shared name table, UTC
 /// offsets as runs (they change only at DST changes and trips) and, when the source has any,
 /// durations. About 12 bytes a launch instead of a 64-byte ``LaunchEvent`` with two Strings.

@@ -1,3 +1,5 @@
+import ReveilleCore
+
 /// A set of launch histories, one per device, with the report of how they were read.
 public struct LaunchHistory: Sendable {
     /// Devices sorted by identifier.

@@ -1,3 +1,5 @@
+import ReveilleCore
+
 /// One device's launches in time order, stored column by column (about 12 bytes a launch); each
 /// element is built as a ``LaunchEvent`` when it is read.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import ReveilleCore
 
 /// Reads a file (or standard input for `-`) in fixed-size chunks and hands out complete lines,
 /// never holding the whole file in one buffer. Line endings `\n` and `\r\n` are accepted.

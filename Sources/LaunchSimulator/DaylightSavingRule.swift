@@ -1,4 +1,5 @@
 import LaunchHistory
+import ReveilleCore
 
 /// A daylight-saving rule, implemented from its definition (no hard-coded dates).
 ///

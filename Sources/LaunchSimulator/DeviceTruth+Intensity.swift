@@ -1,4 +1,5 @@
 import LaunchHistory
+import ReveilleCore
 
 extension DeviceTruth {
     /// The baseline (immigrant) intensity of `app` at `instant`, launches per second; the formula

@@ -1,4 +1,5 @@
 import LaunchHistory
+import ReveilleCore
 
 extension DeviceTruth {
     /// Simulates this device's launches over `[startInstant, endInstant)`, deterministically for

@@ -1,4 +1,5 @@
 import LaunchHistory
+import ReveilleCore
 
 /// One simulated person: their time zones, special periods and apps.
 public struct DeviceTruth: Codable, Sendable, Equatable {

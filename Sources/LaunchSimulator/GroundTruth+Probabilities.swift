@@ -1,4 +1,5 @@
 import LaunchHistory
+import ReveilleCore
 
 extension GroundTruth {
     /// The true probability that each app of `device` has at least one **cold** launch (no launch

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchHistory
+import ReveilleCore
 
 /// The parameters that generated a simulated dataset: per device, every app's intensity profile,
 /// burst parameters, active days, drift and the offsets timeline — enough to recompute the true

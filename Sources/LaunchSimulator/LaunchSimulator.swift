@@ -1,4 +1,5 @@
 import LaunchHistory
+import ReveilleCore
 
 /// Simulates launch histories of many people, with the ground truth that produced them.
 ///

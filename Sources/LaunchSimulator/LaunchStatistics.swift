@@ -1,4 +1,5 @@
 import LaunchHistory
+import ReveilleCore
 
 /// Summary statistics of a launch history, as used to calibrate the simulator against published
 /// logs: launches per day, apps per person, cold launches, durations and sessions.

@@ -1,4 +1,5 @@
 import LaunchHistory
+import ReveilleCore
 
 extension OffsetTimeline {
     /// The offsets a person at home in `zone` lives through around local days

@@ -1,4 +1,5 @@
 import LaunchHistory
+import ReveilleCore
 
 /// Draws one simulated person (a ``DeviceTruth``) from the calibrated ranges documented in the
 /// module's DocC catalog.

@@ -1,4 +1,5 @@
 import LaunchHistory
+import ReveilleCore
 
 /// Reliability bins computed from probability profiles against a launch history.
 public enum CalibrationEstimate {

@@ -1,4 +1,5 @@
 import LaunchHistory
+import ReveilleCore
 
 /// The reliability diagram: observed frequency against mean predicted probability per bin, with the
 /// diagonal of perfect calibration; point area grows with the bin's cell count.

@@ -1,4 +1,5 @@
 import LaunchHistory
+import ReveilleCore
 
 extension _Sections {
     /// One device: summary line, launch heatmaps, probability heatmaps, schedule timelines.

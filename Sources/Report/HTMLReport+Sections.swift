@@ -1,4 +1,5 @@
 import LaunchHistory
+import ReveilleCore
 
 /// The report's sections as HTML fragments.
 enum _Sections {

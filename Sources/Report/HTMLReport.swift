@@ -1,4 +1,5 @@
 import LaunchHistory
+import ReveilleCore
 
 /// What a report shows. Only `history` is required; each other input adds its figures.
 public struct ReportInput: Sendable {

@@ -1,4 +1,5 @@
 import LaunchHistory
+import ReveilleCore
 
 /// Escapes text for HTML element content and double- or single-quoted attribute values:
 /// `& < > " '` become entities. Every piece of user data (device and app names, reasons) goes

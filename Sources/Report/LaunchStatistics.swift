@@ -1,4 +1,5 @@
 import LaunchHistory
+import ReveilleCore
 
 /// Counting helpers over one device's launches, used by the report's figures.
 enum _LaunchStatistics {

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchHistory
+import ReveilleCore
 
 extension PlannedSchedule {
     /// Decodes schedule JSON leniently: one schedule object, a top-level array of them, or

@@ -1,4 +1,5 @@
 import LaunchHistory
+import ReveilleCore
 
 /// A typed error for unreadable or malformed report inputs (schedule or evaluation JSON).
 /// Conforms to `InputDataError`, so the CLI exits with status 65.

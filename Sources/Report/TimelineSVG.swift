@@ -1,4 +1,5 @@
 import LaunchHistory
+import ReveilleCore
 
 /// One local day of a schedule on a 24-hour timeline: a row per scheduled app (windows as bands,
 /// fetch instants as ticks) plus one row for launches of unscheduled apps; launches are dots

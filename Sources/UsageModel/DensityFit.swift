@@ -1,5 +1,6 @@
 import Foundation
 import LaunchHistory
+import ReveilleCore
 import LinearAlgebra
 
 /// The smoothed, recency-weighted cold-launch counts of every app of a device, on the day and week

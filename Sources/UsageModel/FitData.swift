@@ -1,5 +1,6 @@
 import Foundation
 import LaunchHistory
+import ReveilleCore
 
 /// One device's history prepared for fitting: apps, cold launches with recency weights, day
 /// weights and per-app recency.

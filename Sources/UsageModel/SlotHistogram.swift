@@ -1,5 +1,6 @@
 import Foundation
 import LaunchHistory
+import ReveilleCore
 import LinearAlgebra
 
 /// Cold launches and recency-weighted slot histograms.

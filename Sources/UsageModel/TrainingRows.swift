@@ -1,5 +1,6 @@
 import Foundation
 import LaunchHistory
+import ReveilleCore
 import LinearAlgebra
 
 /// Training cells for the logistic scorer: every local hour of the last `trainingDays` days × every

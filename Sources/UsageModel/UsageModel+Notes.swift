@@ -1,5 +1,6 @@
 import Foundation
 import LaunchHistory
+import ReveilleCore
 
 extension UsageModel {
     /// Human-readable explanations of the automatic choices a fit made.

@@ -1,5 +1,6 @@
 import Foundation
 import LaunchHistory
+import ReveilleCore
 
 extension UsageModel {
     /// P(at least one cold launch of each app in each slot

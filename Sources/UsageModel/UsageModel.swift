@@ -1,5 +1,6 @@
 import Foundation
 import LaunchHistory
+import ReveilleCore
 import LinearAlgebra
 
 /// A fitted launch model of one device: per-app circular densities with weekday shrinkage and a

@@ -1,4 +1,5 @@
 import LaunchHistory
+import ReveilleCore
 
 /// The typed error of the UsageModel module: bad input data (empty or mixed-device histories,
 /// unreadable model files) and invalid options. Conforms to `InputDataError`, so the CLI exits 65.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Evaluation
 import Foundation
 import LaunchHistory
+import ReveilleCore
 
 /// `reveille bench eval` (the default `bench` subcommand): evaluation over datasets with timings.
 struct BenchEvalCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LaunchHistory
+import ReveilleCore
 
 /// `reveille bench ingest`: canonical-CSV read throughput in MB/s.
 struct BenchIngestCommand: ParsableCommand {

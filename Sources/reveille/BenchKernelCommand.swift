@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LaunchHistory
+import ReveilleCore
 import LinearAlgebra
 import UsageModel
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FetchPlanner
 import LaunchHistory
+import ReveilleCore
 
 extension SyntheticRequests.Kind: ExpressibleByArgument {}
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DeviceImport
 import LaunchHistory
+import ReveilleCore
 
 /// Flags every command shares.
 struct CommonOptions: ParsableArguments {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Evaluation
 import LaunchHistory
+import ReveilleCore
 
 /// `reveille evaluate`: score fetch policies on a launch history by protocol `reveille-v1`.
 struct EvaluateCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Evaluation
 import FetchPlanner
 import LaunchHistory
+import ReveilleCore
 
 /// `reveille evaluate-push`: score silent-push timing for one app per device (protocol
 /// `reveille-v1` daily mode restricted to that app, under the push budget).

@@ -1,5 +1,5 @@
 import ArgumentParser
-import LaunchHistory
+import ReveilleCore
 
 /// Runs a command body and maps module errors to exit statuses in one place:
 /// bad data → 65 (`EX_DATAERR`), bad usage → 64 (`EX_USAGE`), unwritable output → 73
@@ -13,17 +13,9 @@ func runMappingErrors(_ body: () throws -> Void) throws {
         throw error
     } catch let error as CleanExit {
         throw error
-    } catch let error as any InputDataError {
-        StandardError.write("error: \(error.description)")
-        throw ExitCode(65)
-    } catch let error as any UsageMistake {
-        StandardError.write("error: \(error.description)")
-        throw ExitCode(64)
-    } catch let error as AtomicFile.WriteError {
-        StandardError.write("error: \(error.description)")
-        throw ExitCode(73)
     } catch {
+        let status = ReveilleCore.ExitStatus(for: error)
         StandardError.write("error: \(error)")
-        throw ExitCode(70)
+        throw ExitCode(status.rawValue)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DeviceImport
 import LaunchHistory
+import ReveilleCore
 
 /// `reveille import`: converts a device export to canonical launches CSV (or, for aggregate
 /// sources, to the source's own table).

@@ -2,6 +2,7 @@ import ArgumentParser
 import DeviceImport
 import Foundation
 import LaunchHistory
+import ReveilleCore
 
 /// Every history input the CLI reads: the text formats of `LaunchHistory` and the launch-producing
 /// device exports of `DeviceImport`.

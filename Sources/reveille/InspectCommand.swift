@@ -1,5 +1,6 @@
 import ArgumentParser
 import LaunchHistory
+import ReveilleCore
 
 /// `reveille inspect`: a readable summary of a launch history.
 struct InspectCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import FetchPlanner
 import Foundation
 import LaunchHistory
+import ReveilleCore
 import UsageModel
 
 /// What `reveille plan` plans.

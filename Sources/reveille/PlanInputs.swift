@@ -2,6 +2,7 @@ import Evaluation
 import FetchPlanner
 import Foundation
 import LaunchHistory
+import ReveilleCore
 import UsageModel
 
 /// The planned horizon: 5-minute slots from `start` for `hours`, local time at `utcOffsetSeconds`.

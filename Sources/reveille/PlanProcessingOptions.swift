@@ -2,6 +2,7 @@ import ArgumentParser
 import FetchPlanner
 import Foundation
 import LaunchHistory
+import ReveilleCore
 import UsageModel
 
 /// `reveille plan --channel processing` options and output: windows where the device is likely

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FetchPlanner
 import LaunchHistory
+import ReveilleCore
 import UsageModel
 
 /// `reveille plan --channel push` options and output: per device, when to send silent pushes.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LaunchHistory
+import ReveilleCore
 import UsageModel
 
 /// `reveille predict`: per-app launch probabilities per slot from a trained model file.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LaunchHistory
+import ReveilleCore
 import Report
 import UsageModel
 

@@ -1,4 +1,5 @@
 import LaunchHistory
+import ReveilleCore
 import Report
 import UsageModel
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LaunchHistory
+import ReveilleCore
 import LaunchSimulator
 
 /// `reveille simulate`: a deterministic simulated launch history with its ground truth.

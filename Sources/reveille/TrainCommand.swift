@@ -1,5 +1,6 @@
 import ArgumentParser
 import LaunchHistory
+import ReveilleCore
 import UsageModel
 
 /// `reveille train`: fits one usage model per device and writes them as one JSON model file.

@@ -1,6 +1,7 @@
 import DeviceImport
 import Foundation
 import LaunchHistory
+import ReveilleCore
 import Testing
 import TestSupport
 

@@ -1,5 +1,6 @@
 import Testing
 import LaunchHistory
+import ReveilleCore
 @testable import Evaluation
 
 /// Each baseline follows its written rule.

@@ -1,5 +1,6 @@
 import Testing
 import LaunchHistory
+import ReveilleCore
 import TestSupport
 import FetchPlanner
 @testable import Evaluation

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LaunchHistory
+import ReveilleCore
 import TestSupport
 @testable import Evaluation
 

@@ -1,5 +1,6 @@
 import Testing
 import LaunchHistory
+import ReveilleCore
 import TestSupport
 @testable import Evaluation
 

@@ -1,5 +1,6 @@
 import FetchPlanner
 import LaunchHistory
+import ReveilleCore
 import Testing
 import TestSupport
 @testable import Evaluation

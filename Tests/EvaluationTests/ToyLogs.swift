@@ -1,4 +1,5 @@
 import LaunchHistory
+import ReveilleCore
 @testable import Evaluation
 
 /// Helpers for hand-made logs: UTC offset 0, day 0 = 2024-01-01.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import LaunchHistory
+@testable import ReveilleCore
 
 /// The CSV reader's fast paths (fused line scan, word-at-a-time timestamps, the interner and the
 /// compact grouper) against their general counterparts and the edge cases that send a line back

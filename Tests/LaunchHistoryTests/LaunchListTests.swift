@@ -1,5 +1,6 @@
 import Testing
 @testable import LaunchHistory
+@testable import ReveilleCore
 
 /// The columnar launch list: every field reads back as stored, across blocks, offset runs and
 /// missing durations, and it compares and hashes like the events it holds.

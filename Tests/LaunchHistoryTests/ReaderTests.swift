@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import LaunchHistory
+@testable import ReveilleCore
 
 @Suite struct ReaderTests {
     @Test func realStudentLifeFileLoadsWithExactCounts() throws {

@@ -1,4 +1,5 @@
 import LaunchHistory
+import ReveilleCore
 import LaunchSimulator
 import Testing
 

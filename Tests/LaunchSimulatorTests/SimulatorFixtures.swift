@@ -1,4 +1,5 @@
 import LaunchHistory
+import ReveilleCore
 import LaunchSimulator
 
 /// Hand-built devices for tests with known answers.

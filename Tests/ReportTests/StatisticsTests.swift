@@ -1,4 +1,5 @@
 import LaunchHistory
+import ReveilleCore
 @testable import Report
 import Testing
 

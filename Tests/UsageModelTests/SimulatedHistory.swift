@@ -1,5 +1,6 @@
 import Foundation
 import LaunchHistory
+import ReveilleCore
 import TestSupport
 
 /// A small simulated device with known habits (UTC offset +01:00, starting Monday 2024-01-01):

@@ -1,7 +1,7 @@
 /// What the previous fixed-shape timestamp had: its date bytes and day number, its offset bytes
 /// and offset. Consecutive rows of a launch log nearly always share both, so a timestamp whose
 /// date and offset bytes equal these needs only its time of day checked and read.
-struct _RecentStamp {
+package struct _RecentStamp {
     /// Bytes 0–7 (`YYYY-MM-`) of the previous timestamp; 0 (never a valid date) at first.
     var dateWord: UInt64 = 0
     /// Bytes 8–10 (`DDT`) of the previous timestamp.
@@ -10,6 +10,9 @@ struct _RecentStamp {
     /// Bytes 19–24 (`±HH:MM`) of the previous timestamp with an offset; 0 at first.
     var offsetBytes: UInt64 = 0
     var offset = 0
+
+    /// Nothing remembered yet.
+    package init() {}
 }
 
 extension TimestampParser {
@@ -22,7 +25,7 @@ extension TimestampParser {
     /// The date and the offset are checked and converted only when their bytes differ from
     /// `recent`'s (which this updates); the time of day is checked every time.
     @inline(__always)
-    static func _parseFixedISO(
+    package static func _parseFixedISO(
         _ b: Span<UInt8>, _ r: Range<Int>, recent: inout _RecentStamp
     ) -> (instant: Double, utcOffsetSeconds: Int)? {
         let n = r.count, s = r.lowerBound

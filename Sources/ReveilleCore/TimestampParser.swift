@@ -38,7 +38,7 @@ public enum TimestampParser {
     }
 
     @inline(__always)
-    static func _digits(_ b: Span<UInt8>, _ start: Int, _ count: Int) -> Int? {
+    package static func _digits(_ b: Span<UInt8>, _ start: Int, _ count: Int) -> Int? {
         guard start >= 0, count > 0, start + count <= b.count else { return nil }
         var v = 0
         for i in start..<(start + count) {
@@ -51,7 +51,7 @@ public enum TimestampParser {
 
     /// Parses `YYYY-MM-DD[T ]HH:MM:SS[.fff]` at the start of `r`; returns local seconds since the
     /// epoch and the index after the time.
-    static func _parseWallClock(_ b: Span<UInt8>, _ r: Range<Int>) -> (seconds: Double, end: Int)? {
+    package static func _parseWallClock(_ b: Span<UInt8>, _ r: Range<Int>) -> (seconds: Double, end: Int)? {
         let s = r.lowerBound
         guard r.count >= 19,
               let year = _digits(b, s, 4), b[s + 4] == UInt8(ascii: "-"),
@@ -84,7 +84,7 @@ public enum TimestampParser {
     /// Parses an ISO-8601 date-time that must carry a UTC offset (`Z` or numeric).
     public static func parseISO(_ b: ArraySlice<UInt8>) -> Parsed? { _parseISO(b.span, 0..<b.count) }
 
-    static func _parseISO(_ b: Span<UInt8>, _ r: Range<Int>) -> Parsed? {
+    package static func _parseISO(_ b: Span<UInt8>, _ r: Range<Int>) -> Parsed? {
         guard let (local, end) = _parseWallClock(b, r) else { return nil }
         guard let offset = _parseOffset(b, end..<r.upperBound) else { return nil }
         return Parsed(instant: local - Double(offset), utcOffsetSeconds: offset)
@@ -99,7 +99,7 @@ public enum TimestampParser {
     /// Parses a UTC offset; `nil` when malformed or beyond ±18 h.
     public static func parseOffset(_ b: ArraySlice<UInt8>) -> Int? { _parseOffset(b.span, 0..<b.count) }
 
-    static func _parseOffset(_ b: Span<UInt8>, _ r: Range<Int>) -> Int? {
+    package static func _parseOffset(_ b: Span<UInt8>, _ r: Range<Int>) -> Int? {
         guard !r.isEmpty else { return nil }
         let s = r.lowerBound, n = r.count, first = b[s]
         if first == UInt8(ascii: "Z") || first == UInt8(ascii: "z") { return n == 1 ? 0 : nil }
@@ -124,7 +124,7 @@ public enum TimestampParser {
     /// Parses Unix time in seconds or milliseconds (see the type's documentation).
     public static func parseUnix(_ b: ArraySlice<UInt8>) -> Double? { _parseUnix(b.span, 0..<b.count) }
 
-    static func _parseUnix(_ b: Span<UInt8>, _ r: Range<Int>) -> Double? {
+    package static func _parseUnix(_ b: Span<UInt8>, _ r: Range<Int>) -> Double? {
         guard !r.isEmpty else { return nil }
         var i = r.lowerBound
         var sign = 1.0
@@ -146,7 +146,7 @@ public enum TimestampParser {
     }
 
     /// Parses a plain decimal number (`12`, `3.5`); `nil` otherwise.
-    static func _parseDecimal(_ b: Span<UInt8>, _ r: Range<Int>) -> Double? {
+    package static func _parseDecimal(_ b: Span<UInt8>, _ r: Range<Int>) -> Double? {
         var bytes: [UInt8] = []
         for i in r { bytes.append(b[i]) }
         guard let s = String(validating: bytes, as: UTF8.self), let v = Double(s), v.isFinite else { return nil }

@@ -1,0 +1,35 @@
+/// Marks errors caused by bad input data (malformed files, unexpected schemas, impossible values).
+/// The `reveille` CLI exits with status 65 (`EX_DATAERR`) for these; modules conform their
+/// input-validation errors to it.
+public protocol InputDataError: Error, CustomStringConvertible {}
+
+/// Marks errors caused by how a command was called (contradictory or out-of-range options found
+/// only after parsing). The CLI exits with status 64 (`EX_USAGE`) for these.
+public protocol UsageMistake: Error, CustomStringConvertible {}
+
+
+/// The process exit statuses Reveille uses (BSD `sysexits.h`), and the one mapping from an error
+/// to its status.
+public enum ExitStatus: Int32, Sendable, CaseIterable {
+    /// The command did what was asked.
+    case success = 0
+    /// The command was called wrongly (`EX_USAGE`): a ``UsageMistake``.
+    case usage = 64
+    /// The input data is bad (`EX_DATAERR`): an ``InputDataError``.
+    case dataError = 65
+    /// Reveille itself failed (`EX_SOFTWARE`): any other error.
+    case internalError = 70
+    /// An output file could not be created (`EX_CANTCREAT`): ``AtomicFile/WriteError``.
+    case cannotCreate = 73
+
+    /// The status for `error`: 65 for bad data, 64 for bad usage, 73 for unwritable output, 70
+    /// for anything else.
+    public init(for error: any Error) {
+        switch error {
+        case is any InputDataError: self = .dataError
+        case is any UsageMistake: self = .usage
+        case is AtomicFile.WriteError: self = .cannotCreate
+        default: self = .internalError
+        }
+    }
+}
