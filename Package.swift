@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "LaunchHistory", targets: ["LaunchHistory"]),
         .library(name: "UsageModel", targets: ["UsageModel"]),
         .library(name: "FetchPlanner", targets: ["FetchPlanner"]),
+        .library(name: "Scheduling", targets: ["Scheduling"]),
         .library(name: "Evaluation", targets: ["Evaluation"]),
     ],
     dependencies: [
@@ -26,7 +27,11 @@ let package = Package(
         .target(name: "LaunchHistory", dependencies: ["ReveilleCore"]),
         .target(name: "UsageModel", dependencies: ["ReveilleCore", "LaunchHistory", "LinearAlgebra"]),
         .target(name: "FetchPlanner", dependencies: ["ReveilleCore"]),
-        .target(name: "Evaluation", dependencies: ["ReveilleCore", "LaunchHistory", "UsageModel", "FetchPlanner"]),
+        // The one pipeline from history to schedule: forecasters, the product policy, the floor rule.
+        .target(name: "Scheduling", dependencies: ["ReveilleCore", "LaunchHistory", "UsageModel", "FetchPlanner"]),
+        .target(name: "Evaluation", dependencies: [
+            "ReveilleCore", "LaunchHistory", "UsageModel", "FetchPlanner", "Scheduling", "LaunchSimulator",
+        ]),
         .target(name: "LaunchSimulator", dependencies: ["ReveilleCore", "LaunchHistory"]),
         .target(name: "DeviceImport", dependencies: [
             "ReveilleCore", "LaunchHistory", .product(name: "GRDB", package: "GRDB.swift"),
@@ -34,7 +39,7 @@ let package = Package(
         .target(name: "Report", dependencies: ["ReveilleCore", "LaunchHistory"]),
         .executableTarget(name: "reveille", dependencies: [
             "ReveilleCore", "LaunchHistory", "LinearAlgebra", "UsageModel", "FetchPlanner", "Evaluation",
-            "LaunchSimulator", "DeviceImport", "Report",
+            "LaunchSimulator", "DeviceImport", "Report", "Scheduling",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "TestSupport", dependencies: ["ReveilleCore", "LaunchHistory"], path: "Tests/TestSupport"),
@@ -42,7 +47,8 @@ let package = Package(
         .testTarget(name: "LaunchHistoryTests", dependencies: ["ReveilleCore", "LaunchHistory", "TestSupport"]),
         .testTarget(name: "UsageModelTests", dependencies: ["ReveilleCore", "UsageModel", "LinearAlgebra", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FetchPlannerTests", dependencies: ["ReveilleCore", "FetchPlanner", "TestSupport"]),
-        .testTarget(name: "EvaluationTests", dependencies: ["ReveilleCore", "Evaluation", "TestSupport"]),
+        .testTarget(name: "SchedulingTests", dependencies: ["ReveilleCore", "Scheduling", "Evaluation", "TestSupport"]),
+        .testTarget(name: "EvaluationTests", dependencies: ["ReveilleCore", "Evaluation", "Scheduling", "TestSupport"]),
         .testTarget(name: "LaunchSimulatorTests", dependencies: ["ReveilleCore", "LaunchSimulator", "TestSupport"]),
         .testTarget(name: "DeviceImportTests", dependencies: ["ReveilleCore", 
             "DeviceImport", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),

@@ -52,12 +52,27 @@ public struct EvaluationOptions: Sendable {
     }
 }
 
-/// Makes a fresh policy value for one device (the device's full history is given so that an
-/// oracle can look ahead; forecasting policies must only use `PolicyContext.history`).
-public typealias PolicyFactory = @Sendable (DeviceHistory) throws -> any FetchPolicy
+/// What a policy is made for: one device (its full history, so that an oracle can look ahead;
+/// forecasting policies must only use `PolicyContext.history`) under the evaluation's `tau`.
+public struct PolicySetup: Sendable {
+    /// The device's whole history.
+    public var device: DeviceHistory
+    /// The evaluation's freshness window in minutes: a policy that plans with its own `tau`
+    /// must use this one.
+    public var tauMinutes: Double
+
+    /// Creates a setup.
+    public init(device: DeviceHistory, tauMinutes: Double) {
+        self.device = device
+        self.tauMinutes = tauMinutes
+    }
+}
+
+/// Makes a fresh policy value for one device.
+public typealias PolicyFactory = @Sendable (PolicySetup) throws -> any FetchPolicy
 
 /// Policies by name. `builtIn` holds `interval`, `histogram` and `oracle`; integrators add theirs:
-/// `options.registry.register("reveille") { _ in ReveillePolicy() }`.
+/// `options.registry.register("mine") { setup in MyPolicy(tauMinutes: setup.tauMinutes) }`.
 public struct PolicyRegistry: Sendable {
     private var factories: [String: PolicyFactory]
 
@@ -70,7 +85,7 @@ public struct PolicyRegistry: Sendable {
     public static let builtIn = PolicyRegistry([
         "interval": { _ in IntervalPolicy() },
         "histogram": { _ in HistogramPolicy() },
-        "oracle": { device in OraclePolicy(device: device) },
+        "oracle": { setup in OraclePolicy(device: setup.device) },
     ])
 
     /// Adds or replaces the factory for `name`.
@@ -84,9 +99,9 @@ public struct PolicyRegistry: Sendable {
     /// Registered names, sorted.
     public var names: [String] { factories.keys.sorted() }
 
-    /// A fresh policy for `device`, or `nil` when `name` is not registered.
-    public func makePolicy(name: String, device: DeviceHistory) throws -> (any FetchPolicy)? {
+    /// A fresh policy for `setup`, or `nil` when `name` is not registered.
+    public func makePolicy(name: String, setup: PolicySetup) throws -> (any FetchPolicy)? {
         guard let factory = factories[name] else { return nil }
-        return try factory(device)
+        return try factory(setup)
     }
 }

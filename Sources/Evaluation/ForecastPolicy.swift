@@ -1,84 +1,70 @@
 import FetchPlanner
 import LaunchHistory
 import ReveilleCore
+import Scheduling
 
-/// Where a ``ForecastPolicy`` gets its probabilities: per app, P(at least one cold launch in each
-/// slot `[start + i·slotSeconds, start + (i+1)·slotSeconds)`), knowing the launches before `start`.
-public protocol LaunchForecaster: Sendable {
-    /// Slot probabilities from `start` on. `context` is the policy's view (history before
-    /// `windowStart`, the day's bounds and offset).
-    mutating func slotProbabilities(_ context: PolicyContext, from start: Double, slots: Int, slotSeconds: Double) -> [String: [Double]]
+extension PolicyContext {
+    /// The scheduling pipeline's view of this context: the history before the window, the
+    /// protocol's day and the evaluation's `tau`.
+    public var forecastContext: ForecastContext {
+        ForecastContext(device: device, history: history, dayStart: dayStart, localDay: localDay,
+                        firstLocalDay: firstLocalDay, utcOffsetSeconds: utcOffsetSeconds, tauSeconds: tauSeconds)
+    }
 }
 
-/// A policy that turns a forecaster's slot probabilities into fetches with ``FetchPlanner``: it
-/// plans the rest of the day under the remaining budget (fetches already spent today count) and
-/// returns the planned fetches inside the current window. This is how `reveille` (the usage
-/// model) and `bayes` (the simulator's true intensities) are evaluated.
-///
-/// Each planned window's `at` is a slot start `s` serving launches in `[s, s + τ)`; the fetch is
-/// executed one second earlier (when that stays inside the window) so that a launch at exactly
-/// `s` is covered too under the protocol's `t − τ ≤ f < t`.
-public struct ForecastPolicy<Forecaster: LaunchForecaster>: FetchPolicy {
+/// Scores a ``SchedulingPolicy`` — the very pipeline `reveille plan` ships — by protocol
+/// `reveille-v1`: at each call it plans the rest of the day (`[windowStart, start(d+1))`) under
+/// the budget left, and executes the plan's windows that run inside the current window, at their
+/// ``FetchPlan/Window/executeAt`` (one second before the slot they serve). This is how `reveille`
+/// (the usage model) and `bayes` (the simulator's true intensities) are evaluated.
+public struct ForecastPolicy<Source: Forecaster>: FetchPolicy {
     public let name: String
-    public var forecaster: Forecaster
-    /// Slot length of the plan in seconds (τ must be a whole multiple).
-    public var slotSeconds: Double
-    /// Planner rules (minimum interval, caps, …).
-    public var rules: PlatformRules
-    /// Planning method.
-    public var method: PlanningMethod
+    /// The pipeline being scored.
+    public var scheduling: SchedulingPolicy<Source>
 
-    public init(name: String, forecaster: Forecaster, slotSeconds: Double = 300,
-                rules: PlatformRules = PlatformRules(), method: PlanningMethod = .best) {
+    /// Scores `scheduling` under `name`.
+    public init(name: String, scheduling: SchedulingPolicy<Source>) {
         self.name = name
-        self.forecaster = forecaster
-        self.slotSeconds = slotSeconds
-        self.rules = rules
-        self.method = method
+        self.scheduling = scheduling
     }
 
     public mutating func plan(_ context: PolicyContext) throws -> PolicyPlan {
+        let forecastContext = context.forecastContext
         var hourly: [String: [Double]]? = nil
         if context.isFirstCallOfDay {
-            hourly = forecaster.slotProbabilities(context, from: context.dayStart, slots: 24, slotSeconds: 3600)
+            let forecast = try scheduling.hourlyForecast(forecastContext)
+            hourly = Dictionary(uniqueKeysWithValues: zip(forecast.apps, forecast.probabilities).map { ($0, $1) })
         }
-        let slots = Int(((context.dayEnd - context.windowStart) / slotSeconds).rounded(.down))
-        guard context.remainingBudget > 0, slots > 0 else { return PolicyPlan(fetches: [], hourlyProbabilities: hourly) }
-        let forecast = forecaster.slotProbabilities(context, from: context.windowStart, slots: slots, slotSeconds: slotSeconds)
-        let floorApps = rules.dailyFloor ? Self._floorApps(context, forecast: forecast) : []
-        let request = PlanningRequest(
-            device: context.device, horizonStart: context.windowStart, slotSeconds: slotSeconds, slotCount: slots,
-            utcOffsetSeconds: context.utcOffsetSeconds, tauSeconds: context.tauSeconds,
-            budget: PlanningBudget(energyUnitsPerDay: Double(context.budget)),
-            apps: forecast.keys.sorted().compactMap { app in
-                guard let p = forecast[app] else { return nil }
-                return AppForecast(app: app, slotProbabilities: p.map { min(1, max(0, $0.isFinite ? $0 : 0)) })
-            },
-            rules: rules,
-            spentFetches: context.fetchesToday.map { SpentFetch(app: $0.app, at: $0.instant) },
-            generatedAt: context.windowStart,
-            floorApps: floorApps)
-        let schedule = try FetchPlanner.plan(request, method: method)
-        var fetches: [Fetch] = []
-        for window in schedule.windows where window.atUnix >= context.windowStart && window.atUnix < context.windowEnd {
-            let early = window.atUnix - 1
-            fetches.append(Fetch(app: window.app, instant: early >= context.windowStart ? early : window.atUnix))
-        }
+        guard context.remainingBudget > 0 else { return PolicyPlan(fetches: [], hourlyProbabilities: hourly) }
+        let request = ScheduleRequest(
+            context: forecastContext, start: context.windowStart, end: context.dayEnd, budgetPerDay: context.budget,
+            spentFetches: context.fetchesToday.map { SpentFetch(app: $0.app, at: $0.instant) })
+        let plan = try scheduling.plan(request)
+        let fetches = plan.windows
+            .filter { $0.executeAt >= context.windowStart && $0.executeAt < context.windowEnd }
+            .map { Fetch(app: $0.app, instant: $0.executeAt) }
+        let owesFloor = scheduling.options.rules.dailyFloor && context.isFirstCallOfDay
         return PolicyPlan(fetches: Array(fetches.prefix(context.remainingBudget)), hourlyProbabilities: hourly,
-                          floorApps: rules.dailyFloor && context.isFirstCallOfDay ? floorApps : nil)
+                          floorApps: owesFloor ? plan.floorApps : nil)
     }
+}
 
-    /// Days of history that make an app owed the daily floor.
-    public static var floorLookbackDays: Double { 7 }
-
-    /// Apps with a launch in the `floorLookbackDays` before the day starts that the forecast knows.
-    static func _floorApps(_ context: PolicyContext, forecast: [String: [Double]]) -> [String] {
-        let since = context.dayStart - floorLookbackDays * LocalClock.secondsPerDay
-        var apps = Set<String>()
-        for launch in context.history.reversed() {
-            guard launch.instant >= since else { break }
-            if launch.instant < context.dayStart, forecast[launch.app] != nil { apps.insert(launch.app) }
+extension PolicyRegistry {
+    /// Registers the product policy `reveille` (``ReveillePolicy`` with `options`, the daily
+    /// floor as `options.rules` says) and `reveille-floor`, the same with the daily floor on:
+    /// every app launched in the last 7 days gets at least one fetch per local day, inside the
+    /// budget (its cost is the hit-rate difference). Both plan with the evaluation's `tau`.
+    public mutating func registerReveille(options: SchedulingOptions = SchedulingOptions()) {
+        register("reveille") { setup in
+            var o = options
+            o.tauMinutes = setup.tauMinutes
+            return ForecastPolicy(name: "reveille", scheduling: try ReveillePolicy(options: o))
         }
-        return apps.sorted()
+        register("reveille-floor") { setup in
+            var o = options
+            o.tauMinutes = setup.tauMinutes
+            o.rules.dailyFloor = true
+            return ForecastPolicy(name: "reveille-floor", scheduling: try ReveillePolicy(options: o))
+        }
     }
 }

@@ -1,6 +1,7 @@
 import FetchPlanner
 import LaunchHistory
 import ReveilleCore
+import Scheduling
 
 /// Walk-forward replay of one device for one app under the push rules: every scored day (as in
 /// protocol daily mode), every push policy. The spacing holds across local midnight: each policy
@@ -18,7 +19,9 @@ struct _PushReplay {
         self.app = app
         self.options = options
         self.days = days
-        self.forecaster = UsageModelForecaster(options: options.modelOptions)
+        var modelOptions = options.modelOptions
+        modelOptions.tauMinutes = options.tauMinutes
+        self.forecaster = UsageModelForecaster(modelOptions: modelOptions)
     }
 
     /// Per-policy results in the options' order.
@@ -80,11 +83,11 @@ struct _PushReplay {
             windowEnd: dayEnd, utcOffsetSeconds: offset, localDay: day, budget: options.rules.maxPushesPerDay,
             remainingBudget: options.rules.maxPushesPerDay, fetchesToday: [], tauSeconds: timeline.tauSeconds,
             firstLocalDay: timeline.firstDay)
-        let forecast = forecaster.slotProbabilities(context, from: start, slots: slots, slotSeconds: slotSeconds)[app]
-            ?? Array(repeating: 0, count: slots)
+        let forecast = try forecaster.forecast(context.forecastContext, from: start, slotCount: slots, slotSeconds: slotSeconds)
+            .probabilities(of: app) ?? Array(repeating: 0, count: slots)
         let request = PushRequest(
             device: timeline.history.device, app: app, horizonStart: start, slotSeconds: slotSeconds,
-            slotProbabilities: forecast.map { $0.isFinite ? min(1, max(0, $0)) : 0 }, utcOffsetSeconds: offset,
+            slotProbabilities: forecast, utcOffsetSeconds: offset,
             tauSeconds: timeline.tauSeconds, rules: options.rules, generatedAt: dayStart)
         return try PushPlanner.plan(request).pushes.map { $0.sendAtUnix - 1 }.filter { $0 < dayEnd }
     }

@@ -20,7 +20,8 @@ public enum PlanningMethod: String, Sendable, Codable, CaseIterable {
 /// fetches) and optional data bytes; per app the minimum interval, daily cap, earliest begin date,
 /// force-quit and background-refresh settings; per device the hourly rate limit.
 public enum FetchPlanner {
-    /// Plans a schedule for `request`. With ``PlatformRules/dailyFloor`` on, the floor fetches of
+    /// Plans `request`'s fetches as a typed ``FetchPlan`` (``FetchSchedule/init(_:)`` makes the
+    /// JSON document). With ``PlatformRules/dailyFloor`` on, the floor fetches of
     /// ``PlanningRequest/floorApps`` are reserved first (one per app and local day, by value) and
     /// `method` plans the rest of the budget around them.
     ///
@@ -30,10 +31,10 @@ public enum FetchPlanner {
     /// - Complexity: greedy O(fetches · apps · slots); Lagrangian O(40 · days · apps · slots ·
     ///   (tau/Δ + cap)). One day of 288 slots for 100 apps takes a few milliseconds in release
     ///   (`reveille bench plan`).
-    public static func plan(_ request: PlanningRequest, method: PlanningMethod = .best) throws -> FetchSchedule {
+    public static func plan(_ request: PlanningRequest, method: PlanningMethod = .best) throws -> FetchPlan {
         let problem = try _Problem(request)
-        let (fetches, name, floor) = try _plan(problem, method)
-        return _ScheduleBuilder(problem: problem, floor: Set(floor)).schedule(fetches, method: name)
+        let (fetches, chosen, floor) = try _plan(problem, method)
+        return _ScheduleBuilder(problem: problem, floor: Set(floor)).plan(fetches, method: chosen)
     }
 
     /// The plan's expected value (hits × P(new data)) and expected hits, for comparing methods.
@@ -47,7 +48,7 @@ public enum FetchPlanner {
 
     /// The daily floor's fetches (``PlatformRules/dailyFloor``), then the rest of the plan made
     /// with the floor fetches counted as spent (their budget, interval and coverage).
-    static func _plan(_ problem: _Problem, _ method: PlanningMethod) throws -> ([_Fetch], String, floor: [_Fetch]) {
+    static func _plan(_ problem: _Problem, _ method: PlanningMethod) throws -> ([_Fetch], PlanningMethod, floor: [_Fetch]) {
         let floor = _Floor.reserve(problem)
         guard !floor.isEmpty else {
             let (state, name) = _choose(problem, method)
@@ -62,14 +63,14 @@ public enum FetchPlanner {
         return ((floor + state.fetches).sorted(), name, floor)
     }
 
-    static func _choose(_ problem: _Problem, _ method: PlanningMethod) -> (_PlanState, String) {
+    static func _choose(_ problem: _Problem, _ method: PlanningMethod) -> (_PlanState, PlanningMethod) {
         switch method {
-        case .greedy: return (_Greedy.plan(problem), "greedy")
-        case .lagrangian: return (_Lagrangian.plan(problem), "lagrangian")
+        case .greedy: return (_Greedy.plan(problem), .greedy)
+        case .lagrangian: return (_Lagrangian.plan(problem), .lagrangian)
         case .best:
             let l = _Lagrangian.plan(problem), g = _Greedy.plan(problem)
             let better = problem.objective(g.fetches).value > problem.objective(l.fetches).value + 1e-12
-            return better ? (g, "greedy") : (l, "lagrangian")
+            return better ? (g, .greedy) : (l, .lagrangian)
         }
     }
 }

@@ -1,41 +1,38 @@
 import ReveilleCore
 
-/// Turns chosen fetches into a ``FetchSchedule``: per-window marginal numbers, OS windows,
-/// reasons, per-day budget use, and the apps left out with the constraint that bound them.
+/// Turns chosen fetches into a ``FetchPlan``: per-window marginal numbers, OS windows, reason
+/// codes, per-day budget use, and the apps left out with the constraint that bound them.
 struct _ScheduleBuilder {
     let problem: _Problem
     /// The daily floor's fetches: their reasons start with "daily floor; ".
     var floor: Set<_Fetch> = []
 
-    func schedule(_ fetches: [_Fetch], method: String) -> FetchSchedule {
-        let r = problem.request, line = problem.timeline
+    func plan(_ fetches: [_Fetch], method: PlanningMethod) -> FetchPlan {
+        let r = problem.request
         var state = _PlanState(problem)
         for f in fetches { state.add(f.app, f.slot) }
-        let windows = _windows(fetches)
         let o = problem.objective(fetches)
         let days = problem.days.enumerated().map { d, day in
-            FetchSchedule.Day(date: _LocalTimeline.dateText(day: day), limit: problem.dayLimit[d],
-                              spent: _round(problem.daySpent[d]), planned: _round(state.dayCost[d]),
-                              plannedBytes: _round(state.dayBytes[d]))
+            FetchPlan.Day(localDay: day, limit: problem.dayLimit[d], spent: problem.daySpent[d],
+                          planned: state.dayCost[d], plannedBytes: state.dayBytes[d])
         }
         let limit = problem.days.indices.reduce(0.0) { $0 + max(0, problem.dayRemaining($1)) }
-        return FetchSchedule(
-            schemaVersion: 1, device: r.device, generatedAt: line.iso(r.generatedAt), method: method,
-            horizon: .init(start: line.iso(r.horizonStart), end: line.iso(r.horizonEnd), startUnix: r.horizonStart,
-                           endUnix: r.horizonEnd, slotSeconds: r.slotSeconds, tauSeconds: r.tauSeconds),
-            budget: .init(limit: _round(limit), planned: _round(state.dayCost.reduce(0, +)),
-                          lowPowerMode: r.state.lowPowerMode, days: days),
-            objective: .init(expectedHits: _round(o.hits), value: _round(o.value)),
-            windows: windows, leftOut: _leftOut(state))
+        return FetchPlan(
+            device: r.device, generatedAt: r.generatedAt, method: method, horizonStart: r.horizonStart,
+            horizonEnd: r.horizonEnd, slotSeconds: r.slotSeconds, tauSeconds: r.tauSeconds,
+            utcOffsetSeconds: r.utcOffsetSeconds, offsetChanges: r.offsetChanges,
+            budget: .init(limit: limit, planned: state.dayCost.reduce(0, +), lowPowerMode: r.state.lowPowerMode, days: days),
+            expectedHits: o.hits, value: o.value, windows: _windows(fetches), leftOut: _leftOut(state),
+            floorApps: r.rules.dailyFloor ? Set(r.floorApps).intersection(problem.apps.map(\.name)).sorted() : [])
     }
 
     /// Windows in time order; each reports the slots it newly serves (not served by an earlier
     /// fetch of the same app).
-    func _windows(_ fetches: [_Fetch]) -> [FetchSchedule.Window] {
-        let r = problem.request, line = problem.timeline, k = problem.coverSlots
+    func _windows(_ fetches: [_Fetch]) -> [FetchPlan.Window] {
+        let r = problem.request, k = problem.coverSlots
         var servedUntil = [Int](repeating: Int.min, count: problem.apps.count)
         var lastAt = problem.apps.map { $0.spentInstants }
-        var out: [FetchSchedule.Window] = []
+        var out: [FetchPlan.Window] = []
         for f in fetches.sorted(by: { ($0.slot, problem.apps[$0.app].name) < ($1.slot, problem.apps[$1.app].name) }) {
             let app = problem.apps[f.app]
             let lo = max(f.slot, servedUntil[f.app]), hi = min(problem.slotCount, f.slot + k)
@@ -46,16 +43,12 @@ struct _ScheduleBuilder {
             let at = problem.instant(f.slot)
             let earliest = _earliestBegin(at: at, previous: lastAt[f.app].filter { $0 < at }.max(), app: app.name)
             lastAt[f.app].append(at)
-            let first = problem.instant(max(lo, f.slot))
             let minutes = Int(Double(max(0, hi - max(lo, f.slot))) * r.slotSeconds / 60)
-            let start = line.minuteOfDay(first)
-            let reason = (floor.contains(f) ? "daily floor; " : "")
-                + (app.evidence?.reason(startMinute: start, lengthMinutes: minutes)
-                   ?? _probabilityReason(probability, startMinute: start, lengthMinutes: minutes))
-            out.append(FetchSchedule.Window(
-                app: app.name, at: line.iso(at), atUnix: at, earliestBegin: line.iso(earliest), latestBegin: line.iso(at),
-                probability: _round(probability), expectedHits: _round(hits), value: _round(hits * app.pNewData),
-                energyCost: _round(app.cost[f.slot]), reason: reason))
+            out.append(FetchPlan.Window(
+                app: app.name, at: at, executeAt: at - 1 >= r.horizonStart ? at - 1 : at, earliestBegin: earliest,
+                probability: probability, expectedHits: hits, value: hits * app.pNewData, energyCost: app.cost[f.slot],
+                reasonCode: floor.contains(f) ? .dailyFloor : .forecast, servedFrom: problem.instant(max(lo, f.slot)),
+                servedMinutes: minutes, evidence: app.evidence))
         }
         return out
     }
@@ -71,12 +64,12 @@ struct _ScheduleBuilder {
     }
 
     /// Apps without a window, with the constraint blocking their most valuable fetch.
-    func _leftOut(_ state: _PlanState) -> [FetchSchedule.LeftOut] {
+    func _leftOut(_ state: _PlanState) -> [FetchPlan.LeftOut] {
         let floor = max(problem.request.rules.minimumValue, 1e-12)
-        var out: [FetchSchedule.LeftOut] = []
+        var out: [FetchPlan.LeftOut] = []
         for (a, app) in problem.apps.enumerated() where state.appSlots[a].isEmpty {
             if let excluded = app.excluded {
-                out.append(.init(app: app.name, constraint: excluded, detail: _detail(excluded)))
+                out.append(.init(app: app.name, constraint: excluded, bestWindowValue: nil))
                 continue
             }
             var slot = -1, value = floor
@@ -85,30 +78,11 @@ struct _ScheduleBuilder {
                 if v >= value, slot < 0 || v > value { slot = j; value = v }
             }
             guard slot >= 0 else {
-                out.append(.init(app: app.name, constraint: .lowValue, detail: _detail(.lowValue)))
+                out.append(.init(app: app.name, constraint: .lowValue, bestWindowValue: nil))
                 continue
             }
-            let constraint = state.violation(adding: a, slot) ?? .budget
-            out.append(.init(app: app.name, constraint: constraint,
-                             detail: _detail(constraint) + " (best window worth \(_fixed(value, 3)) expected hits)"))
+            out.append(.init(app: app.name, constraint: state.violation(adding: a, slot) ?? .budget, bestWindowValue: value))
         }
         return out.sorted { $0.app < $1.app }
     }
-
-    func _detail(_ c: FetchSchedule.Constraint) -> String {
-        switch c {
-        case .budget: return "the day's energy budget went to windows of higher value per unit"
-        case .forceQuit: return "the app was force-quit; the system does not launch it in the background"
-        case .backgroundRefreshOff: return "background app refresh is off for the app"
-        case .minimumInterval: return "too close to the app's previous fetch"
-        case .lowValue: return "no window is worth the minimum value"
-        case .dailyCap: return "the app's daily fetch cap is used up"
-        case .notYetAllowed: return "the app's earliest begin date is later"
-        case .rateLimit: return "the device's hourly fetch limit is reached"
-        case .dataBudget: return "the day's data budget is used up"
-        }
-    }
 }
-
-/// Rounds to 6 decimals so that JSON numbers stay short and stable.
-func _round(_ x: Double) -> Double { (x * 1e6).rounded() / 1e6 }

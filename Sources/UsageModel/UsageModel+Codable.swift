@@ -3,7 +3,7 @@ import Foundation
 extension UsageModel {
     enum CodingKeys: String, CodingKey {
         case schemaVersion, engineVersion, options, device, apps, profiles, coefficients
-        case historyEndInstant, summary, notes, dataDigest
+        case historyEndInstant, summary, notes, dataDigest, recentHourlyFrequencies
     }
 
     /// Encodes every field; with `.sortedKeys` the output is byte-identical for the same model.
@@ -20,6 +20,7 @@ extension UsageModel {
         try c.encode(summary, forKey: .summary)
         try c.encode(notes, forKey: .notes)
         try c.encode(dataDigest, forKey: .dataDigest)
+        try c.encodeIfPresent(recentHourlyFrequencies, forKey: .recentHourlyFrequencies)
     }
 
     /// Decodes and checks a model.
@@ -42,6 +43,7 @@ extension UsageModel {
         summary = try c.decode(FitSummary.self, forKey: .summary)
         notes = try c.decode([String].self, forKey: .notes)
         dataDigest = try c.decode(String.self, forKey: .dataDigest)
+        recentHourlyFrequencies = try c.decodeIfPresent(HourlyFrequencies.self, forKey: .recentHourlyFrequencies)
         try _checkConsistency()
     }
 
@@ -55,6 +57,13 @@ extension UsageModel {
             throw fail("\(n) day rates and \(7 * n) weekday rates per profile")
         }
         guard coefficients.count == Features.count else { throw fail("\(Features.count) coefficients") }
+        if let hourly = recentHourlyFrequencies {
+            guard hourly.apps == hourly.apps.sorted(), Set(hourly.apps).count == hourly.apps.count,
+                  hourly.rows.count == hourly.apps.count,
+                  hourly.rows.allSatisfy({ $0.count == 24 && $0.allSatisfy { $0.isFinite && $0 >= 0 } }) else {
+                throw fail("recentHourlyFrequencies: sorted distinct apps with 24 finite, non-negative values each")
+            }
+        }
     }
 }
 

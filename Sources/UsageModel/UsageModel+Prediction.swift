@@ -24,24 +24,32 @@ extension UsageModel {
         from start: Double, utcOffsetSeconds: Int, slots: Int, slotSeconds: Double,
         recentLaunches: [LaunchEvent] = []
     ) -> [String: [Double]] {
+        let rows = slotProbabilityRows(from: start, utcOffsetSeconds: utcOffsetSeconds, slots: slots,
+                                       slotSeconds: slotSeconds, recentLaunches: recentLaunches)
+        return Dictionary(uniqueKeysWithValues: zip(apps, rows).map { ($0, $1) })
+    }
+
+    /// ``slotProbabilities(from:utcOffsetSeconds:slots:slotSeconds:recentLaunches:)`` as one row
+    /// per app, aligned with ``apps`` (sorted), for callers that keep apps by index.
+    public func slotProbabilityRows(
+        from start: Double, utcOffsetSeconds: Int, slots: Int, slotSeconds: Double,
+        recentLaunches: [LaunchEvent] = []
+    ) -> [[Double]] {
         let count = max(0, slots)
-        var result: [String: [Double]] = [:]
         let last = start + Double(count) * slotSeconds
         guard _plausible(start), _plausible(last), slotSeconds > 0 else {
-            for app in apps { result[app] = [Double](repeating: 0, count: count) }
-            return result
+            return apps.map { _ in [Double](repeating: 0, count: count) }
         }
         let exponent = slotSeconds / options.tauSeconds
         let known = recentLaunches.filter { $0.instant < start }
-        for (a, app) in apps.enumerated() {
+        return apps.indices.map { a in
             let recency = _recency(of: a, recent: known)
-            result[app] = (0..<count).map { i in
+            return (0..<count).map { i in
                 let t = start + Double(i) * slotSeconds
                 let p = _windowProbability(a, recency: recency, t: t, cutoff: start, utcOffsetSeconds: utcOffsetSeconds)
                 return 1 - pow(1 - p, exponent)
             }
         }
-        return result
     }
 
     /// P(cold launch of `app` in `(t, t + τ]`), knowing the fitted history and `recentLaunches`

@@ -39,6 +39,17 @@ public struct UsageModel: Sendable, Codable {
     public internal(set) var notes: [String]
     /// FNV-1a 64-bit digest of the fitted launches (app, instant, offset), hex.
     public internal(set) var dataDigest: String
+    /// Per app, cold launches per day in each local hour over the 28 days before the day after
+    /// the history (aggregates only), when the trainer stored them: what a planner blends in when
+    /// it has the model file but no history. `nil` in models fitted by ``fit(_:options:)`` alone.
+    public internal(set) var recentHourlyFrequencies: HourlyFrequencies?
+
+    /// This model with `frequencies` stored as ``recentHourlyFrequencies``.
+    public func storing(recentHourlyFrequencies frequencies: HourlyFrequencies) -> UsageModel {
+        var copy = self
+        copy.recentHourlyFrequencies = frequencies
+        return copy
+    }
 
     /// Counts and choices made while fitting.
     public struct FitSummary: Sendable, Codable, Equatable {

@@ -3,6 +3,7 @@ import FetchPlanner
 import Foundation
 import LaunchHistory
 import ReveilleCore
+import Scheduling
 import UsageModel
 
 /// What `reveille plan` plans.
@@ -36,8 +37,8 @@ struct PlanCommand: ParsableCommand {
 
     @OptionGroup var common: CommonOptions
 
-    @Option(help: "Model file written by `reveille train`.")
-    var model: String
+    @Option(help: "Model file written by `reveille train` (without it, the model is fitted on --history before --from, as `reveille evaluate` does).")
+    var model: String?
 
     @Option(help: "Horizon start, ISO 8601 with offset, e.g. 2013-05-01T00:00:00-04:00 (its offset is the local clock).")
     var from: String
@@ -63,8 +64,8 @@ struct PlanCommand: ParsableCommand {
     @Option(help: "Minutes an OS may begin a fetch before its instant.")
     var leadMinutes: Double = 10
 
-    @Flag(inversion: .prefixedNo, help: "Guarantee every app launched in the last 7 days one fetch per local day.")
-    var dailyFloor = true
+    @Flag(inversion: .prefixedNo, help: "Guarantee every app launched in the last 7 days one fetch per local day (default: the product policy's).")
+    var dailyFloor = SchedulingOptions().rules.dailyFloor
 
     @Option(help: "Plan for: fetch, push or processing.")
     var channel: PlanChannel = .fetch
@@ -83,6 +84,7 @@ struct PlanCommand: ParsableCommand {
         guard (1...168).contains(hours) else { throw ValidationError("--hours must be in 1…168") }
         guard budget >= 0 else { throw ValidationError("--budget must be ≥ 0") }
         guard leadMinutes.isFinite, leadMinutes >= 0 else { throw ValidationError("--lead-minutes must be ≥ 0") }
+        guard model != nil || history != nil else { throw ValidationError("give --model, --history, or both") }
         try push.validate(channel: channel)
         try processing.validate(channel: channel)
     }
@@ -90,7 +92,10 @@ struct PlanCommand: ParsableCommand {
     func run() throws {
         try runMappingErrors {
             guard let start = TimestampParser.parseISO(Array(from.utf8)[...]) else { throw ExitCode(64) }
-            let inputs = try PlanInputs.load(model: model, device: device, history: history)
+            var options = SchedulingOptions()
+            options.method = method
+            options.rules = PlatformRules(leadMinutes: leadMinutes, dailyFloor: dailyFloor)
+            let inputs = try PlanInputs.load(model: model, history: history, device: device, options: options)
             let horizon = PlanHorizon(start: start.instant, utcOffsetSeconds: start.utcOffsetSeconds ?? 0, hours: hours)
             let text: String
             switch channel {
@@ -104,14 +109,13 @@ struct PlanCommand: ParsableCommand {
 
     func fetchPlans(_ inputs: PlanInputs, _ horizon: PlanHorizon) throws -> String {
         let deviceState = try state.map { try DeviceState.read(path: $0) } ?? DeviceState()
-        let rules = PlatformRules(leadMinutes: leadMinutes, dailyFloor: dailyFloor)
         var schedules: [FetchSchedule] = []
-        for m in inputs.models {
-            let request = inputs.fetchRequest(m, horizon: horizon, budget: Double(budget), rules: rules, state: deviceState)
-            let schedule = try FetchPlanner.plan(request, method: method)
-            common.note("\(m.device): \(schedule.windows.count) windows, \(_fixed(schedule.objective.expectedHits, 2)) expected hits"
-                        + (dailyFloor ? ", floor for \(request.floorApps.count) apps" : ""))
-            schedules.append(schedule)
+        for source in inputs.sources {
+            var (policy, request) = try inputs.request(source, horizon, budget: budget, state: deviceState)
+            let plan = try policy.plan(request)
+            common.note("\(source.device): \(plan.windows.count) windows, \(_fixed(plan.expectedHits, 2)) expected hits"
+                        + (dailyFloor ? ", floor for \(plan.floorApps.count) apps" : ""))
+            schedules.append(FetchSchedule(plan))
         }
         if schedules.count == 1, let only = schedules.first { return try only.jsonText() }
         return try DeterministicJSON.text(["schedules": schedules])

@@ -3,6 +3,7 @@ import FetchPlanner
 import Foundation
 import LaunchHistory
 import ReveilleCore
+import Scheduling
 import UsageModel
 
 /// `reveille plan --channel processing` options and output: windows where the device is likely
@@ -29,16 +30,17 @@ struct ProcessingPlanOptions: ParsableArguments {
         let path = charging ?? "-"
         let intervals = try _PluggedCSV.read(path: path)
         var plans: [ProcessingPlan] = []
-        for m in inputs.models {
-            let mine = intervals[m.device] ?? []
-            let p = m.slotProbabilities(from: h.start, utcOffsetSeconds: h.utcOffsetSeconds, slots: h.slotCount, slotSeconds: h.slotSeconds)
-            let request = ProcessingRequest(
-                device: m.device, horizonStart: h.start, slotSeconds: h.slotSeconds, slotCount: h.slotCount,
-                utcOffsetSeconds: h.utcOffsetSeconds, appSlotProbabilities: m.apps.map { p[$0] ?? [] },
-                charging: try ChargingProfile.estimate(mine, slotSeconds: h.slotSeconds), minimumProbability: minProbability,
+        for source in inputs.sources {
+            let mine = intervals[source.device] ?? []
+            var (policy, request) = try inputs.request(source, h, budget: 0)
+            let forecast = try policy.forecast(request)
+            let processingRequest = ProcessingRequest(
+                device: source.device, horizonStart: forecast.horizonStart, slotSeconds: forecast.slotSeconds,
+                slotCount: forecast.slotCount, utcOffsetSeconds: h.utcOffsetSeconds, appSlotProbabilities: forecast.probabilities,
+                charging: try ChargingProfile.estimate(mine, slotSeconds: forecast.slotSeconds), minimumProbability: minProbability,
                 minimumWindowSeconds: minWindowMinutes * 60, generatedAt: h.start)
-            let plan = try ProcessingPlanner.plan(request)
-            common.note("\(m.device): \(plan.windows.count) processing windows from \(mine.count) plugged-in intervals")
+            let plan = try ProcessingPlanner.plan(processingRequest)
+            common.note("\(source.device): \(plan.windows.count) processing windows from \(mine.count) plugged-in intervals")
             plans.append(plan)
         }
         if plans.count == 1, let only = plans.first { return try only.jsonText() }

@@ -2,6 +2,7 @@ import ArgumentParser
 import FetchPlanner
 import LaunchHistory
 import ReveilleCore
+import Scheduling
 import UsageModel
 
 /// `reveille plan --channel push` options and output: per device, when to send silent pushes.
@@ -26,20 +27,19 @@ struct PushPlanOptions: ParsableArguments {
     func plans(_ inputs: PlanInputs, _ h: PlanHorizon, common: CommonOptions) throws -> String {
         let app = self.app ?? ""
         var plans: [PushPlan] = []
-        for m in inputs.models {
-            if !m.apps.contains(app) { common.note("\(m.device): the model has never seen \(app); no pushes") }
-            let p = m.slotProbabilities(from: h.start, utcOffsetSeconds: h.utcOffsetSeconds, slots: h.slotCount, slotSeconds: h.slotSeconds)
-            let evidence = inputs.history?.device(m.device).flatMap {
-                _ReasonEvidenceBuilder.evidence($0, before: h.start, utcOffsetSeconds: h.utcOffsetSeconds, tauSeconds: m.options.tauSeconds)[app]
-            }
-            let request = PushRequest(
-                device: m.device, app: app, horizonStart: h.start, slotSeconds: h.slotSeconds,
-                slotProbabilities: p[app] ?? [Double](repeating: 0, count: h.slotCount), utcOffsetSeconds: h.utcOffsetSeconds,
-                tauSeconds: m.options.tauSeconds,
+        for source in inputs.sources {
+            var (policy, request) = try inputs.request(source, h, budget: 0)
+            let forecast = try policy.forecast(request)
+            if forecast.probabilities(of: app) == nil { common.note("\(source.device): the forecast has never seen \(app); no pushes") }
+            let pushRequest = PushRequest(
+                device: source.device, app: app, horizonStart: forecast.horizonStart, slotSeconds: forecast.slotSeconds,
+                slotProbabilities: forecast.probabilities(of: app) ?? [Double](repeating: 0, count: forecast.slotCount),
+                utcOffsetSeconds: h.utcOffsetSeconds, tauSeconds: policy.options.tauSeconds,
                 rules: PushRules(maxPushesPerDay: pushesPerDay, minimumSpacingSeconds: pushSpacingHours * 3600),
-                evidence: evidence, generatedAt: h.start)
-            let plan = try PushPlanner.plan(request)
-            common.note("\(m.device): \(plan.pushes.count) pushes for \(app), \(_fixed(plan.expectedCovered, 2)) expected launches served")
+                evidence: ReasonEvidenceBuilder.evidence(request.context, tauSeconds: policy.options.tauSeconds)[app],
+                generatedAt: h.start)
+            let plan = try PushPlanner.plan(pushRequest)
+            common.note("\(source.device): \(plan.pushes.count) pushes for \(app), \(_fixed(plan.expectedCovered, 2)) expected launches served")
             plans.append(plan)
         }
         if plans.count == 1, let only = plans.first { return try only.jsonText() }

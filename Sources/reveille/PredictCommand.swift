@@ -45,7 +45,7 @@ struct PredictCommand: ParsableCommand {
         try runMappingErrors {
             guard let start = TimestampParser.parseISO(Array(from.utf8)[...]) else { throw ExitCode(64) }
             let offset = start.utcOffsetSeconds ?? 0
-            let fitted = try UsageModelFile._load(path: model).model(device: device)
+            let fitted = try UsageModelFile.load(path: model).model(device: device)
             let slots = hours * 60 / slotMinutes
             let p = fitted.slotProbabilities(from: start.instant, utcOffsetSeconds: offset,
                                              slots: slots, slotSeconds: Double(slotMinutes * 60))

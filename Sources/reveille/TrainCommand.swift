@@ -1,6 +1,7 @@
 import ArgumentParser
 import LaunchHistory
 import ReveilleCore
+import Scheduling
 import UsageModel
 
 /// `reveille train`: fits one usage model per device and writes them as one JSON model file.
@@ -40,9 +41,9 @@ struct TrainCommand: ParsableCommand {
     func run() throws {
         try runMappingErrors {
             let history = try input.load(common)
-            var options = UsageModelOptions()
+            var options = SchedulingOptions()
             options.tauMinutes = tauMinutes
-            options.halfLifeDays = halfLifeDays
+            options.usageModel.halfLifeDays = halfLifeDays
             var selected = history.devices
             if let device {
                 guard let one = history.device(device) else {
@@ -52,7 +53,7 @@ struct TrainCommand: ParsableCommand {
             }
             var models: [String: UsageModel] = [:]
             for d in selected where !d.launches.isEmpty {
-                let model = try UsageModel.fit(d.launches, options: options)
+                let model = try ReveillePolicy.train(device: d.device, launches: Array(d.launches)[...], options: options)
                 for note in model.notes { common.note("\(d.device): \(note)") }
                 models[d.device] = model
             }

@@ -27,7 +27,8 @@ import TestSupport
 
     @Test func plansOneDeviceWithReasonsFromHistory() throws {
         let (model, history) = try Self.trained()
-        let r = try CLIRunner.run(["plan", "--model", model, "--device", "d1", "--from", Self.from, "--budget", "3", "--history", history])
+        let r = try CLIRunner.run(["plan", "--model", model, "--device", "d1", "--from", Self.from, "--budget", "3", "--history", history,
+                                   "--daily-floor"])
         #expect(r.status == 0)
         #expect(try Self.schemaErrors(r.stdout).isEmpty)
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])

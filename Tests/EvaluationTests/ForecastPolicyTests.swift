@@ -3,14 +3,15 @@ import LaunchHistory
 import ReveilleCore
 import TestSupport
 import FetchPlanner
+import Scheduling
 @testable import Evaluation
 
 /// The planner-backed policies: `reveille` (usage model) and any forecaster through ForecastPolicy.
 @Suite struct ForecastPolicyTests {
     /// Knows the day's cold launches: probability 1 in the slot holding each one.
-    struct PerfectForecaster: LaunchForecaster {
+    struct PerfectForecaster: Forecaster {
         let device: DeviceHistory
-        mutating func slotProbabilities(_ c: PolicyContext, from start: Double, slots: Int, slotSeconds: Double) -> [String: [Double]] {
+        mutating func forecast(_ c: ForecastContext, from start: Double, slotCount slots: Int, slotSeconds: Double) -> SlotForecast {
             let cold = ColdLaunches.scan(device.launches, tauSeconds: c.tauSeconds).cold
             var result: [String: [Double]] = [:]
             for (k, launch) in device.launches.enumerated() where cold[k] {
@@ -18,8 +19,16 @@ import FetchPlanner
                 guard slot >= 0, slot < slots else { continue }
                 result[launch.app, default: Array(repeating: 0, count: slots)][slot] = 1
             }
-            return result
+            return SlotForecast(horizonStart: start, slotSeconds: slotSeconds, slotCount: slots,
+                                rows: result.map { (app: $0.key, probabilities: $0.value) })
         }
+    }
+
+    static func perfect(_ name: String, _ setup: PolicySetup, floor: Bool = false) throws -> ForecastPolicy<PerfectForecaster> {
+        var options = SchedulingOptions()
+        options.tauMinutes = setup.tauMinutes
+        options.rules.dailyFloor = floor
+        return ForecastPolicy(name: name, scheduling: try SchedulingPolicy(options: options, forecaster: PerfectForecaster(device: setup.device)))
     }
 
     static func evaluate(_ path: String, policies: [String], budgets: [Int], registry: PolicyRegistry,
@@ -35,7 +44,7 @@ import FetchPlanner
 
     @Test func perfectForecastThroughThePlannerReachesTheOracle() async throws {
         var registry = PolicyRegistry.builtIn
-        registry.register("perfect") { device in ForecastPolicy(name: "perfect", forecaster: PerfectForecaster(device: device)) }
+        registry.register("perfect") { try Self.perfect("perfect", $0) }
         let report = try await Self.evaluate(Fixtures.dataset("android-wellbeing/launches.csv"),
                                              policies: ["perfect", "oracle"], budgets: [8, 32], registry: registry)
         for budget in [8, 32] {
@@ -49,10 +58,8 @@ import FetchPlanner
 
     @Test func dailyFloorShareIsReportedAndGrowsWithTheBudget() async throws {
         var registry = PolicyRegistry.builtIn
-        registry.register("perfect-floor") { device in
-            ForecastPolicy(name: "perfect-floor", forecaster: PerfectForecaster(device: device), rules: PlatformRules(dailyFloor: true))
-        }
-        registry.register("perfect") { device in ForecastPolicy(name: "perfect", forecaster: PerfectForecaster(device: device)) }
+        registry.register("perfect-floor") { try Self.perfect("perfect-floor", $0, floor: true) }
+        registry.register("perfect") { try Self.perfect("perfect", $0) }
         let report = try await Self.evaluate(Fixtures.dataset("android-wellbeing/launches.csv"),
                                              policies: ["perfect-floor", "perfect"], budgets: [4, 64], registry: registry)
         let small = try #require(report.result(policy: "perfect-floor", budget: 4)?.floorShare)

@@ -36,8 +36,8 @@ import TestSupport
 
     func report() async throws -> EvaluationReport {
         var registry = PolicyRegistry.builtIn
-        registry.register("scripted") { device in
-            ScriptedPolicy(device: device.device, fetches: Self.script,
+        registry.register("scripted") { setup in
+            ScriptedPolicy(device: setup.device.device, fetches: Self.script,
                            probabilities: ["d1": [1: Self.forecast, 2: Self.forecast]])
         }
         var options = Toy.options(["scripted"], budgets: [3], registry: registry)

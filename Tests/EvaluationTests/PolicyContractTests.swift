@@ -45,7 +45,7 @@ import TestSupport
     @Test(arguments: [EvaluationMode.daily, .online])
     func clairvoyantScoresHitRateOne(mode: EvaluationMode) async throws {
         var registry = PolicyRegistry.builtIn
-        registry.register("clairvoyant") { Clairvoyant(device: $0) }
+        registry.register("clairvoyant") { Clairvoyant(device: $0.device) }
         var options = Toy.options(["clairvoyant", "oracle"], budgets: [40], registry: registry)
         options.mode = mode
         for seed in 1...5 as ClosedRange<UInt64> {

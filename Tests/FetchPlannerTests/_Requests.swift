@@ -10,7 +10,7 @@ enum _Requests {
 
     /// Plans, then checks the schedule's invariants and validates its JSON against the schema.
     static func plan(_ request: PlanningRequest, method: PlanningMethod = .best) throws -> FetchSchedule {
-        let schedule = try FetchPlanner.plan(request, method: method)
+        let schedule = FetchSchedule(try FetchPlanner.plan(request, method: method))
         try schedule.checkInvariants(minimumIntervalSeconds: request.rules.minimumIntervalSeconds,
                                      deviceFetchesPerHour: request.rules.deviceFetchesPerHour)
         let validator = try #require(schema)

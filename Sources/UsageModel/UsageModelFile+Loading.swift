@@ -1,13 +1,12 @@
 import Foundation
 import LaunchHistory
 import ReveilleCore
-import UsageModel
 
 extension UsageModelFile {
     /// Reads and decodes the model file at `path` (written by `reveille train`).
     /// - Throws: `HistoryError` (`unreadable`) when the file cannot be read, ``UsageModelError``
     ///   (`unsupportedModel`) when it is not a model file; both exit 65.
-    static func _load(path: String) throws -> UsageModelFile {
+    public static func load(path: String) throws -> UsageModelFile {
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
             throw HistoryError(.unreadable, file: path, expected: "a readable model file")

@@ -1,0 +1,78 @@
+import FetchPlanner
+import LaunchHistory
+import ReveilleCore
+
+/// What a forecaster may know when it forecasts from some instant: the device's launches before
+/// that instant and the local day being planned.
+///
+/// The day is protocol `reveille-v1`'s: `localDay` is `d`, `dayStart` is `start(d)` (local
+/// midnight under the offset in effect), and `firstLocalDay` the local day of the device's first
+/// launch. Launches in `[dayStart, start)` are "today so far" (online and event replays).
+public struct ForecastContext: Sendable {
+    /// Device identifier.
+    public var device: String
+    /// Every launch of the device before the forecast's start, in time order.
+    public var history: ArraySlice<LaunchEvent>
+    /// `start(d)`, Unix seconds.
+    public var dayStart: Double
+    /// `d`: days since 1970-01-01 local.
+    public var localDay: Int
+    /// Local day of the device's first launch.
+    public var firstLocalDay: Int
+    /// The UTC offset that turned local midnight into `dayStart`, seconds east.
+    public var utcOffsetSeconds: Int
+    /// The freshness window `tau`, seconds.
+    public var tauSeconds: Double
+
+    /// Creates a context; see the properties.
+    public init(device: String, history: ArraySlice<LaunchEvent>, dayStart: Double, localDay: Int,
+                firstLocalDay: Int, utcOffsetSeconds: Int, tauSeconds: Double) {
+        self.device = device
+        self.history = history
+        self.dayStart = dayStart
+        self.localDay = localDay
+        self.firstLocalDay = firstLocalDay
+        self.utcOffsetSeconds = utcOffsetSeconds
+        self.tauSeconds = tauSeconds
+    }
+
+    /// The context of a plan starting at `start` with the local clock at `utcOffsetSeconds`:
+    /// `d` is the local day of `start`, `start(d)` its local midnight under that offset, and the
+    /// first day that of `history`'s first launch (`d` when the history is empty). Launches at or
+    /// after `start` are left out.
+    public static func planning(device: String, history: ArraySlice<LaunchEvent>, start: Double,
+                                utcOffsetSeconds: Int, tauSeconds: Double) -> ForecastContext {
+        let day = LocalClock.day(localSeconds: LocalClock.localSeconds(instant: start, utcOffsetSeconds: utcOffsetSeconds))
+        var end = history.endIndex
+        var lo = history.startIndex
+        while lo < end {
+            let mid = lo + (end - lo) / 2
+            if history[mid].instant < start { lo = mid + 1 } else { end = mid }
+        }
+        let before = history[history.startIndex..<lo]
+        return ForecastContext(device: device, history: before, dayStart: LocalClock.startOfDay(day, utcOffsetSeconds: utcOffsetSeconds),
+                               localDay: day, firstLocalDay: before.first?.localDay ?? day,
+                               utcOffsetSeconds: utcOffsetSeconds, tauSeconds: tauSeconds)
+    }
+
+    /// The launches before `dayStart` (what a once-a-day fit learns from).
+    public var historyBeforeDay: ArraySlice<LaunchEvent> { history.prefix { $0.instant < dayStart } }
+
+    /// The launches of the day so far (`dayStart ≤ instant`).
+    public var launchesToday: ArraySlice<LaunchEvent> { history.drop { $0.instant < dayStart } }
+
+    /// The protocol's last-28-days window before the day.
+    public var recentColdLaunches: RecentColdLaunchWindow {
+        RecentColdLaunchWindow(history: history, localDay: localDay, dayStart: dayStart,
+                               firstLocalDay: firstLocalDay, tauSeconds: tauSeconds)
+    }
+}
+
+/// Produces slot forecasts: per app, P(at least one cold launch in each slot), knowing only the
+/// context's launches. The product forecaster is ``UsageModelForecaster``; the evaluator's
+/// `bayes` forecaster reads the simulator's truth.
+public protocol Forecaster: Sendable {
+    /// `slotCount` slots of `slotSeconds` from `start` (at or after every launch of `context`).
+    /// A forecaster may cache what it fitted for `context.localDay`.
+    mutating func forecast(_ context: ForecastContext, from start: Double, slotCount: Int, slotSeconds: Double) throws -> SlotForecast
+}

@@ -1,0 +1,85 @@
+import FetchPlanner
+import ReveilleCore
+import UsageModel
+
+/// The options of the scheduling pipeline, one value carried to every stage (forecaster,
+/// planner, evaluator). Defaults are the product's, chosen by `reveille evaluate` on the shared
+/// sets (README, "Measured").
+public struct SchedulingOptions: Sendable, Equatable {
+    /// Freshness window `tau` in minutes (default 60; 1…1440, a whole multiple of ``slotMinutes``).
+    public var tauMinutes: Double = 60
+    /// Planning slot length in minutes (default 5; 1…60, dividing 1440).
+    public var slotMinutes: Int = 5
+    /// Weight of the last 28 days' hourly frequencies in the forecast, in [0, 1] (default 0.5:
+    /// chosen on StudentLife and Wellbeing by hit rate at B = 8, 16, 32 over 0, 0.3, 0.5, 0.7, 1).
+    public var empiricalWeight: Double = 0.5
+    /// Days of history that make an app owed the daily floor (default 7; 1…365).
+    public var floorLookbackDays: Int = 7
+    /// Planning method (default `.best`).
+    public var method: PlanningMethod = .best
+    /// Planner rules; `rules.dailyFloor` turns the daily floor on (default off: it costs hit rate,
+    /// see README).
+    public var rules: PlatformRules = PlatformRules()
+    /// The usage model's own options; its `tauMinutes` and `slotMinutes` are replaced by this
+    /// value's (``modelOptions``).
+    public var usageModel: UsageModelOptions = UsageModelOptions()
+
+    /// The defaults.
+    public init() {}
+
+    /// `tau` in seconds.
+    public var tauSeconds: Double { tauMinutes * 60 }
+    /// Slot length in seconds.
+    public var slotSeconds: Double { Double(slotMinutes) * 60 }
+
+    /// ``usageModel`` with this value's `tau` and slot length.
+    public var modelOptions: UsageModelOptions {
+        var o = usageModel
+        o.tauMinutes = tauMinutes
+        o.slotMinutes = slotMinutes
+        return o
+    }
+
+    /// Throws when an option is out of range.
+    public func validate() throws(SchedulingError) {
+        guard tauMinutes.isFinite, tauMinutes >= 1, tauMinutes <= 1440 else {
+            throw .invalidOption(name: "tauMinutes", expected: "1…1440 minutes")
+        }
+        guard slotMinutes >= 1, slotMinutes <= 60, 1440 % slotMinutes == 0 else {
+            throw .invalidOption(name: "slotMinutes", expected: "1…60 minutes dividing 1440")
+        }
+        let ratio = tauMinutes / Double(slotMinutes)
+        guard ratio == ratio.rounded() else {
+            throw .invalidOption(name: "tauMinutes", expected: "a whole multiple of the \(slotMinutes)-minute slot")
+        }
+        guard empiricalWeight.isFinite, (0...1).contains(empiricalWeight) else {
+            throw .invalidOption(name: "empiricalWeight", expected: "a number in [0, 1]")
+        }
+        guard (1...365).contains(floorLookbackDays) else {
+            throw .invalidOption(name: "floorLookbackDays", expected: "1…365 days")
+        }
+    }
+}
+
+/// Why the scheduling pipeline refused a request.
+public enum SchedulingError: Error, Sendable, Equatable, CustomStringConvertible, UsageMistake {
+    /// An option is out of range.
+    case invalidOption(name: String, expected: String)
+    /// The horizon's end is before its start or not finite.
+    case invalidHorizon(start: Double, end: Double)
+    /// A device was asked for that the model file (or history) does not hold.
+    case unknownDevice(String, available: [String])
+    /// Neither a model file nor a history was given.
+    case nothingToPlanFrom
+
+    public var description: String {
+        switch self {
+        case let .invalidOption(name, expected): return "option \(name): expected \(expected)"
+        case let .invalidHorizon(start, end): return "horizon [\(start), \(end)): expected a finite end at or after the start"
+        case let .unknownDevice(device, available):
+            let list = available.prefix(20).joined(separator: ", ") + (available.count > 20 ? ", …" : "")
+            return "unknown device '\(device)': expected one of the \(available.count) devices given (\(list))"
+        case .nothingToPlanFrom: return "nothing to plan from: expected a model file, a history, or both"
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import FetchPlanner
+import Foundation
+import LaunchHistory
+import ReveilleCore
+import UsageModel
+
+/// Reveille's forecaster: the ``UsageModel`` blended with the last 28 days' hourly frequencies.
+///
+/// The model is refitted once per local day on every launch before the day starts (or taken as
+/// given, from a model file); later calls the same day pass the day's launches so far to the model
+/// as recent launches, which update the recency features without refitting. Each slot's
+/// probability is `(1 − w)·p_model + w·(1 − (1 − min(0.999, f_h))^(slot/1 h))`, with `f_h` the
+/// app's cold launches per day in the slot's local hour over the protocol's last-28-days window
+/// and `w` = ``empiricalWeight``: the frequency sharpens the top of the ranking where the smooth
+/// model spreads mass over neighbouring hours.
+public struct UsageModelForecaster: Forecaster {
+    /// Options of the daily fit (its `tauMinutes` should equal the context's tau; ``ReveillePolicy``
+    /// keeps them equal).
+    public var modelOptions: UsageModelOptions
+    /// Weight `w` of the empirical hourly frequency, in [0, 1].
+    public var empiricalWeight: Double
+    /// A fixed model (from a model file) used instead of daily refits.
+    private let fixedModel: UsageModel?
+    private var fitted: (day: Int, model: UsageModel?, hourly: HourlyFrequencies)?
+
+    /// Refits every local day with `modelOptions`.
+    public init(modelOptions: UsageModelOptions = UsageModelOptions(), empiricalWeight: Double = 0.5) {
+        self.modelOptions = modelOptions
+        self.empiricalWeight = empiricalWeight
+        self.fixedModel = nil
+    }
+
+    /// Forecasts with `model` as fitted (never refits). The hourly frequencies come from the
+    /// context's history when it has launches in the window, else from the model's stored
+    /// ``UsageModel/recentHourlyFrequencies``.
+    public init(model: UsageModel, empiricalWeight: Double = 0.5) {
+        self.modelOptions = model.options
+        self.empiricalWeight = empiricalWeight
+        self.fixedModel = model
+    }
+
+    public mutating func forecast(_ context: ForecastContext, from start: Double, slotCount: Int,
+                                  slotSeconds: Double) throws -> SlotForecast {
+        let state = try _fittedDay(context)
+        guard let model = state.model else {
+            return SlotForecast(horizonStart: start, slotSeconds: slotSeconds, slotCount: slotCount, rows: [])
+        }
+        let rows = model.slotProbabilityRows(from: start, utcOffsetSeconds: context.utcOffsetSeconds, slots: slotCount,
+                                             slotSeconds: slotSeconds, recentLaunches: Array(context.launchesToday))
+        let w = min(1, max(0, empiricalWeight.isFinite ? empiricalWeight : 0))
+        guard w > 0 else {
+            return SlotForecast(horizonStart: start, slotSeconds: slotSeconds, slotCount: slotCount,
+                                rows: Array(zip(model.apps, rows)).map { (app: $0, probabilities: $1) })
+        }
+        let zeros = [Double](repeating: 0, count: 24)
+        let hours = (0..<max(0, slotCount)).map { i in
+            LocalClock.hour(localSeconds: start + Double(i) * slotSeconds + Double(context.utcOffsetSeconds))
+        }
+        let exponent = slotSeconds / 3600
+        let apps = Set(model.apps).union(state.hourly.apps).sorted()
+        let modelRows = Dictionary(uniqueKeysWithValues: zip(model.apps, rows).map { ($0, $1) })
+        let blended = apps.map { app -> (app: String, probabilities: [Double]) in
+            let modelSlots = modelRows[app]
+            let frequencies = state.hourly.row(of: app) ?? zeros
+            let values = hours.enumerated().map { i, hour in
+                let empirical = 1 - pow(1 - min(0.999, frequencies[hour]), exponent)
+                return (1 - w) * (modelSlots?[i] ?? 0) + w * empirical
+            }
+            return (app, values)
+        }
+        return SlotForecast(horizonStart: start, slotSeconds: slotSeconds, slotCount: slotCount, rows: blended)
+    }
+
+    /// The day's model and hourly frequencies, fitted on the first call of a local day.
+    mutating func _fittedDay(_ context: ForecastContext) throws -> (day: Int, model: UsageModel?, hourly: HourlyFrequencies) {
+        if let fitted, fitted.day == context.localDay { return fitted }
+        let window = context.recentColdLaunches
+        let state: (day: Int, model: UsageModel?, hourly: HourlyFrequencies)
+        if let fixedModel {
+            let stored = fixedModel.recentHourlyFrequencies ?? .empty
+            state = (context.localDay, fixedModel, window.launches.isEmpty ? stored : window.hourlyFrequencies)
+        } else {
+            let training = context.historyBeforeDay
+            state = (context.localDay, training.isEmpty ? nil : try UsageModel.fit(training, options: modelOptions),
+                     window.hourlyFrequencies)
+        }
+        fitted = state
+        return state
+    }
+}
