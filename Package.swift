@@ -47,7 +47,9 @@ let package = Package(
         .testTarget(name: "LaunchHistoryTests", dependencies: ["ReveilleCore", "LaunchHistory", "TestSupport"]),
         .testTarget(name: "UsageModelTests", dependencies: ["ReveilleCore", "UsageModel", "LinearAlgebra", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FetchPlannerTests", dependencies: ["ReveilleCore", "FetchPlanner", "TestSupport"]),
-        .testTarget(name: "SchedulingTests", dependencies: ["ReveilleCore", "Scheduling", "Evaluation", "TestSupport"]),
+        .testTarget(name: "SchedulingTests", dependencies: [
+            "ReveilleCore", "LaunchHistory", "FetchPlanner", "Scheduling", "Evaluation", "TestSupport",
+        ]),
         .testTarget(name: "EvaluationTests", dependencies: ["ReveilleCore", "Evaluation", "Scheduling", "TestSupport"]),
         .testTarget(name: "LaunchSimulatorTests", dependencies: ["ReveilleCore", "LaunchSimulator", "TestSupport"]),
         .testTarget(name: "DeviceImportTests", dependencies: ["ReveilleCore", 

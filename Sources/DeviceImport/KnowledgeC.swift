@@ -28,7 +28,7 @@ public struct PluggedInterval: Sendable, Hashable, Codable {
     public static func csv(_ intervals: [PluggedInterval]) -> String {
         var out = "device,start,end\n"
         for i in intervals {
-            out += _csvField(i.device) + ","
+            out += CSVText.field(i.device) + ","
             out += TimestampParser.formatISO(instant: i.start, utcOffsetSeconds: i.utcOffsetSeconds) + ","
             out += TimestampParser.formatISO(instant: i.end, utcOffsetSeconds: i.utcOffsetSeconds) + "\n"
         }
@@ -109,10 +109,4 @@ public enum KnowledgeC {
             }
         }
     }
-}
-
-/// Quotes a CSV field when it contains a comma, quote or line break.
-func _csvField(_ s: String) -> String {
-    guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
-    return "\"" + s.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
 }

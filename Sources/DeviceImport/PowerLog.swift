@@ -26,7 +26,7 @@ public struct DASUsagePrediction: Sendable, Hashable, Codable {
         let width = rows.map(\.slots.count).max() ?? 0
         var out = "app,timestamp" + (0..<width).map { ",slot\($0)" }.joined() + "\n"
         for r in rows {
-            out += _csvField(r.app) + "," + TimestampParser.formatISO(instant: r.instant, utcOffsetSeconds: r.utcOffsetSeconds)
+            out += CSVText.field(r.app) + "," + TimestampParser.formatISO(instant: r.instant, utcOffsetSeconds: r.utcOffsetSeconds)
             for i in 0..<width { out += "," + (i < r.slots.count ? r.slots[i].map(String.init) ?? "" : "") }
             out += "\n"
         }

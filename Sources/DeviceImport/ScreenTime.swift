@@ -31,7 +31,7 @@ public struct HourlyUsage: Sendable, Hashable, Codable {
     public static func csv(_ rows: [HourlyUsage], utcOffsetSeconds: Int) -> String {
         var out = "device,app,hourStart,seconds,pickups,notifications\n"
         for r in rows {
-            out += _csvField(r.device ?? "") + "," + _csvField(r.app) + ","
+            out += CSVText.field(r.device ?? "") + "," + CSVText.field(r.app) + ","
             out += TimestampParser.formatISO(instant: r.hourStart, utcOffsetSeconds: utcOffsetSeconds)
             out += ",\(_formatNumber(r.seconds)),\(r.pickups),\(r.notifications)\n"
         }

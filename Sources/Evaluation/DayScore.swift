@@ -41,6 +41,19 @@ struct _DayScore {
         if let probabilities { _scoreProbabilities(probabilities, cold: cold, into: &tally) }
     }
 
+    /// Per fetch, whether a cold launch of its app on the day follows in `(f, f + tau]` (the
+    /// used-fetch rule `score` counts).
+    func usedFlags(_ fetches: [Fetch]) -> [Bool] {
+        let tau = timeline.tauSeconds
+        let cold = timeline.coldLaunches(onDay: day)
+        return fetches.map { fetch in
+            cold.contains { i in
+                let t = timeline.events[i].instant
+                return timeline.events[i].app == fetch.app && t > fetch.instant && t <= fetch.instant + tau
+            }
+        }
+    }
+
     /// Cells for every app with a launch before `start(d)`, hours 0–23; label 1 when the app has
     /// a cold launch of day `d` in that local hour. Missing apps count as probability 0.
     private func _scoreProbabilities(_ probabilities: [String: [Double]], cold: [Int], into tally: inout _Tally) {

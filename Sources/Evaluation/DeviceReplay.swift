@@ -10,6 +10,8 @@ struct _DeviceReplay {
     let budgets: [Int]
     /// Seconds spent inside `FetchPolicy.plan`.
     private(set) var planningSeconds = 0.0
+    /// Every executed fetch, when ``EvaluationOptions/recordsFetches`` is on.
+    private(set) var executed: [ExecutedFetch] = []
 
     init(timeline: _DeviceTimeline, options: EvaluationOptions, days: ClosedRange<Int>) {
         self.timeline = timeline
@@ -29,9 +31,14 @@ struct _DeviceReplay {
                 for (b, budget) in budgets.enumerated() {
                     let planned = try _dayFetches(&policies[p], day: day, budget: budget)
                     var tally = tallies[p][b]
-                    _DayScore(timeline: timeline, day: day, dayStart: timeline.start(day).instant)
-                        .score(planned.fetches, probabilities: planned.probabilities,
-                               lastFetch: &lastFetch[p][b], into: &tally)
+                    let score = _DayScore(timeline: timeline, day: day, dayStart: timeline.start(day).instant)
+                    score.score(planned.fetches, probabilities: planned.probabilities, lastFetch: &lastFetch[p][b], into: &tally)
+                    if options.recordsFetches {
+                        for (fetch, used) in zip(planned.fetches, score.usedFlags(planned.fetches)) {
+                            executed.append(ExecutedFetch(device: timeline.history.device, policy: policies[p].name, budget: budget,
+                                                          localDay: day, instant: fetch.instant, app: fetch.app, used: used))
+                        }
+                    }
                     tally.oracleHits += oracleHits[b]
                     if let owed = planned.floorApps {
                         let served = Set(planned.fetches.map(\.app))

@@ -29,6 +29,8 @@ public struct EvaluationOptions: Sendable {
     public var registry: PolicyRegistry = .builtIn
     /// Whether the report keeps per-device results.
     public var perDevice = false
+    /// Whether the report keeps every executed fetch (``EvaluationReport/executedFetches``).
+    public var recordsFetches = false
 
     public init() {}
 

@@ -122,6 +122,14 @@ public struct EvaluationReport: Sendable, Equatable, Codable {
     public var results: [PolicyResult]
     /// Per-device results when requested, devices sorted by identifier.
     public var perDevice: [DeviceResult]?
+    /// Every executed fetch in device order, then day, policy, budget and time, when
+    /// ``EvaluationOptions/recordsFetches`` was on (not part of the JSON; see ``ExecutedFetch/csv(_:)``).
+    public var executedFetches: [ExecutedFetch] = []
+
+    private enum CodingKeys: String, CodingKey {
+        case `protocol`, implementation, mode, tauMinutes, warmupDays, devices, devicesTotal, skippedDevices
+        case deviceDays, coldLaunches, launches, results, perDevice
+    }
 
     /// Sorted-key, pretty-printed JSON; byte-identical for identical inputs.
     public func json() throws -> String {

@@ -8,6 +8,7 @@ struct _DeviceOutcome: Sendable {
     let tallies: [[_Tally]]?
     let planningSeconds: Double
     let replaySeconds: Double
+    var executed: [ExecutedFetch] = []
     var deviceDays: Int { tallies?.first?.first?.deviceDays ?? 0 }
 }
 
@@ -30,7 +31,7 @@ extension Evaluator {
         let tallies = try replay.run(policies: &policies)
         let total = _seconds(ContinuousClock.now - started)
         return _DeviceOutcome(device: device.device, tallies: tallies, planningSeconds: replay.planningSeconds,
-                              replaySeconds: max(0, total - replay.planningSeconds))
+                              replaySeconds: max(0, total - replay.planningSeconds), executed: replay.executed)
     }
 
     /// Pools device tallies into the report.
@@ -63,10 +64,12 @@ extension Evaluator {
             return DeviceResult(device: device, deviceDays: first?.deviceDays ?? 0, coldLaunches: first?.coldLaunches ?? 0, results: rows)
         } : nil
         let first = results.first
-        return EvaluationReport(mode: options.mode, tauMinutes: options.tauMinutes, warmupDays: options.warmupDays,
-                                devices: scored.count, devicesTotal: outcomes.count, skippedDevices: outcomes.count - scored.count,
-                                deviceDays: first?.deviceDays ?? 0, coldLaunches: first?.coldLaunches ?? 0,
-                                launches: launches, results: results, perDevice: perDevice)
+        var report = EvaluationReport(mode: options.mode, tauMinutes: options.tauMinutes, warmupDays: options.warmupDays,
+                                      devices: scored.count, devicesTotal: outcomes.count, skippedDevices: outcomes.count - scored.count,
+                                      deviceDays: first?.deviceDays ?? 0, coldLaunches: first?.coldLaunches ?? 0,
+                                      launches: launches, results: results, perDevice: perDevice)
+        report.executedFetches = outcomes.flatMap(\.executed)
+        return report
     }
 }
 

@@ -30,8 +30,5 @@ struct _LocalTimeline: Sendable {
     }
 
     /// `YYYY-MM-DD` of a local day number.
-    static func dateText(day: Int) -> String {
-        let (y, m, d) = TimestampParser.civilFromDays(day)
-        return String(y) + "-" + (m < 10 ? "0" : "") + String(m) + "-" + (d < 10 ? "0" : "") + String(d)
-    }
+    static func dateText(day: Int) -> String { CSVText.date(day: day) }
 }

@@ -10,29 +10,14 @@ public enum CanonicalCSVWriter {
         var out = withDuration ? "device,app,timestamp,duration\n" : "device,app,timestamp\n"
         out.reserveCapacity(events.count * 64)
         for e in events {
-            out += _quoted(e.device) + "," + _quoted(e.app) + ","
+            out += CSVText.field(e.device) + "," + CSVText.field(e.app) + ","
             out += TimestampParser.formatISO(instant: e.instant, utcOffsetSeconds: e.utcOffsetSeconds)
             if withDuration {
                 out += ","
-                if let d = e.durationSeconds { out += _formatSeconds(d) }
+                if let d = e.durationSeconds { out += CSVText.seconds(d) }
             }
             out += "\n"
         }
         return out
-    }
-
-    static func _quoted(_ s: String) -> String {
-        guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
-        return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-
-    static func _formatSeconds(_ d: Double) -> String {
-        d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
-    }
-}
-
-extension String {
-    func replacingOccurrences(of target: String, with replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }

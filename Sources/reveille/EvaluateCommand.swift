@@ -28,15 +28,21 @@ struct EvaluateCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output file (- for standard output).")
     var output = "-"
 
+    @Option(help: ArgumentHelp("Also write every executed fetch as CSV (device, policy, budget, local_day, instant, app, used).",
+                               valueName: "fetches.csv"))
+    var fetches: String?
+
     func run() throws {
         try runMappingErrors {
             let history = try input.load(common)
             var options = try evaluation.resolvedOptions()
             options.perDevice = perDevice
+            options.recordsFetches = fetches != nil
             let (report, timing) = try Evaluator(options: options)
                 .evaluateBlocking(history, progress: evaluationProgressNote(common, label: "evaluate"))
             common.note("evaluated in \(_fixed(timing.wallSeconds, 2)) s")
             let text = json ? try report.json() : EvaluationTable.text(report)
+            if let fetches { try AtomicFile.write(ExecutedFetch.csv(report.executedFetches), to: fetches) }
             if output == "-" {
                 print(text, terminator: "")
             } else {

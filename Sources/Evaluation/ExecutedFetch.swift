@@ -1,0 +1,43 @@
+import ReveilleCore
+
+/// One fetch a policy executed during an evaluation, as `reveille evaluate --fetches` writes it:
+/// what each policy did, so that a researcher can inspect it and the equality of evaluated and
+/// shipped plans can be checked from outside.
+public struct ExecutedFetch: Sendable, Equatable {
+    public var device: String
+    public var policy: String
+    public var budget: Int
+    /// The scored local day `d` (days since 1970-01-01 local).
+    public var localDay: Int
+    /// When it ran, Unix seconds.
+    public var instant: Double
+    public var app: String
+    /// Whether a cold launch of the app on day `d` followed in `(instant, instant + tau]` (a used fetch).
+    public var used: Bool
+
+    /// Creates a record; see the properties.
+    public init(device: String, policy: String, budget: Int, localDay: Int, instant: Double, app: String, used: Bool) {
+        self.device = device
+        self.policy = policy
+        self.budget = budget
+        self.localDay = localDay
+        self.instant = instant
+        self.app = app
+        self.used = used
+    }
+
+    /// The CSV header `ExecutedFetch.csv(_:)` writes.
+    public static let csvHeader = "device,policy,budget,local_day,instant,app,used"
+
+    /// CSV with ``csvHeader``, one row per fetch in the given order: `local_day` as `YYYY-MM-DD`,
+    /// `instant` as Unix seconds, `used` as `1` or `0`. Fields holding a comma, quote or line
+    /// break are quoted.
+    public static func csv(_ fetches: [ExecutedFetch]) -> String {
+        var out = csvHeader + "\n"
+        for f in fetches {
+            out += [CSVText.field(f.device), CSVText.field(f.policy), String(f.budget), CSVText.date(day: f.localDay),
+                    CSVText.seconds(f.instant), CSVText.field(f.app), f.used ? "1" : "0"].joined(separator: ",") + "\n"
+        }
+        return out
+    }
+}
