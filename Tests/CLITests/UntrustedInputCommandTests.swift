@@ -20,6 +20,19 @@ import TestSupport
         try? FileManager.default.removeItem(atPath: out)
     }
 
+    /// The last launch is on an earlier local day than the first: the report's calibration loop
+    /// over `first...last` trapped.
+    @Test func reportsOnAWestwardFlightWithAModel() throws {
+        let csv = "device,app,timestamp\nd,b,2023-05-31T08:00:00+09:00\nd,c,2023-05-30T20:00:00-10:00\n"
+        let history = try Fixtures.temporaryFile(csv)
+        let model = Self.temporary("model.json"), report = Self.temporary("report.html")
+        #expect(try CLIRunner.run(["train", history, "-o", model]).status == 0)
+        let r = try CLIRunner.run(["report", history, "--model", model, "-o", report])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try String(contentsOfFile: report, encoding: .utf8).contains("over 2 local days, 2023-05-30 (Tue) to 2023-05-31 (Wed)"))
+        for path in [model, report] { try? FileManager.default.removeItem(atPath: path) }
+    }
+
     static let hugeRow = "d,a,1" + String(repeating: "0", count: 300)
 
     @Test(arguments: [["inspect"], ["report", "-o", "REPORT"], ["evaluate"], ["evaluate-push"], ["train", "-o", "MODEL"]])

@@ -138,6 +138,13 @@ import TestSupport
         #expect(try HistoryReader.read(path: path).devices[0].launches[0].utcOffsetSeconds == 19800)
     }
 
+    @Test func firstAndLastLocalDaysSpanEveryLaunchAfterAFlightWest() throws {
+        let csv = Self.header + "d,b,2023-05-31T08:00:00+09:00\nd,c,2023-05-30T20:00:00-10:00\n"
+        let device = try HistoryReader.read(path: try Fixtures.temporaryFile(csv)).devices[0]
+        #expect(device.launches.map(\.localDay) == [19508, 19507])
+        #expect(device.firstLocalDay == 19507 && device.lastLocalDay == 19508)
+    }
+
     @Test func formattingAnAbsurdInstantDoesNotTrap() {
         #expect(TimestampParser.formatISO(instant: 1e300, utcOffsetSeconds: 0) == "1e+300")
         #expect(TimestampParser.formatISO(instant: .nan, utcOffsetSeconds: 0) == "nan")
