@@ -29,6 +29,9 @@ public struct DeviceImportError: Error, Sendable, Equatable, CustomStringConvert
         case malformedLine
         /// The format holds no individual launch times (asked for launches from an aggregate table).
         case noLaunchTimes
+        /// A value that cannot be true: a time outside the years 1990–2100, an offset beyond
+        /// ±18 h, a negative or overflowing count. Names the table, row and column (or the line).
+        case invalidValue
     }
 
     public let code: Code
@@ -38,15 +41,19 @@ public struct DeviceImportError: Error, Sendable, Equatable, CustomStringConvert
     public let table: String?
     /// The column at fault, if any.
     public let column: String?
+    /// The SQLite `rowid` of the row at fault, if any.
+    public let row: Int?
     /// The 1-based line at fault (text formats), if any.
     public let line: Int?
     /// What was expected.
     public let expected: String
 
-    public init(_ code: Code, file: String, table: String? = nil, column: String? = nil, line: Int? = nil, expected: String) {
+    public init(_ code: Code, file: String, table: String? = nil, row: Int? = nil, column: String? = nil, line: Int? = nil,
+                expected: String) {
         self.code = code
         self.file = file
         self.table = table
+        self.row = row
         self.column = column
         self.line = line
         self.expected = expected
@@ -57,6 +64,7 @@ public struct DeviceImportError: Error, Sendable, Equatable, CustomStringConvert
         if let line { s += ":\(line)" }
         s += ": \(code.rawValue)"
         if let table { s += " table '\(table)'" }
+        if let row { s += " row \(row)" }
         if let column { s += " column '\(column)'" }
         return s + ": expected \(expected)"
     }

@@ -54,6 +54,9 @@ public enum DumpsysUsageStats {
                   let package = fields["package"], !package.isEmpty else {
                 throw DeviceImportError(.malformedLine, file: file, line: lineNumber, expected: "time=\"yyyy-MM-dd HH:mm:ss\" (or Unix ms) and package= on a \(type) line")
             }
+            guard LocalClock.isValidInstant(instant) else {
+                throw DeviceImportError(.invalidValue, file: file, column: "time", line: lineNumber, expected: LocalClock.validInstantDescription)
+            }
             let identity = [time, type, package, fields["class"] ?? "", fields["instanceId"] ?? ""].joined(separator: "\u{1F}")
             guard seen.insert(identity).inserted else { continue }
             events.append(_Event(instant: instant, arrival: arrivalTypes.contains(type), package: package, instance: fields["instanceId"]))

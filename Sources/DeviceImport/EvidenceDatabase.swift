@@ -10,13 +10,19 @@ import GRDB
 /// the copy is opened with `Configuration.readonly = true`; SQLite never touches the original. The
 /// copy costs one sequential read of the file (O(size)).
 ///
+/// The copy is personal data: its directory (`$TMPDIR/reveille-import-<UUID>`) is created with
+/// mode 0700 and the copied files get 0600, and it is removed on every exit path — ``close()``
+/// (which every reader calls in a `defer`), a failed open, and SIGINT/SIGTERM
+/// (``_PrivateCopies``).
+///
 /// Checks, in order: the file exists; a non-empty `-journal` beside it means a writer is mid-
 /// transaction (`.locked`); the 16-byte header is `SQLite format 3\0` (else `.encrypted` when the
 /// size is a whole number of ≥ 512-byte pages, as SQLCipher files are, or `.notSQLite`).
 struct _EvidenceDatabase {
     let file: String
     private let queue: DatabaseQueue
-    private let directory: URL
+    /// The private directory holding the copy.
+    let directory: URL
 
     static let header = Array("SQLite format 3\u{0}".utf8)
 
@@ -33,14 +39,16 @@ struct _EvidenceDatabase {
         try Self._checkHeader(path)
         directory = fm.temporaryDirectory.appendingPathComponent("reveille-import-\(UUID().uuidString)")
         let copy = directory.appendingPathComponent("evidence.sqlite")
+        _PrivateCopies.register(directory.path)
         do {
-            try fm.createDirectory(at: directory, withIntermediateDirectories: true)
-            try fm.copyItem(atPath: path, toPath: copy.path)
+            try fm.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try fm.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)
+            try Self._privateCopy(path, to: copy.path)
             if let wal = Self._size(path + "-wal"), wal > 0 {
-                try fm.copyItem(atPath: path + "-wal", toPath: copy.path + "-wal")
+                try Self._privateCopy(path + "-wal", to: copy.path + "-wal")
             }
         } catch {
-            try? fm.removeItem(at: directory)
+            _PrivateCopies.remove(directory.path)
             throw DeviceImportError(.unreadable, file: path, expected: "a readable file (\(error.localizedDescription))")
         }
         var configuration = Configuration()
@@ -49,7 +57,7 @@ struct _EvidenceDatabase {
         do {
             queue = try DatabaseQueue(path: copy.path, configuration: configuration)
         } catch {
-            try? fm.removeItem(at: directory)
+            _PrivateCopies.remove(directory.path)
             throw Self._mapped(error, file: path)
         }
     }
@@ -68,7 +76,27 @@ struct _EvidenceDatabase {
     /// Closes the connection and deletes the private copy.
     func close() {
         try? queue.close()
-        try? FileManager.default.removeItem(at: directory)
+        _PrivateCopies.remove(directory.path)
+    }
+
+    /// Copies `source` to `destination` readable and writable by the owner only (the mode is set
+    /// before any byte is written, so the copy is never readable by others).
+    static func _privateCopy(_ source: String, to destination: String) throws {
+        let fm = FileManager.default
+        guard fm.createFile(atPath: destination, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+            throw CocoaError(.fileWriteUnknown)
+        }
+        try fm.setAttributes([.posixPermissions: 0o600], ofItemAtPath: destination)
+        guard let input = FileHandle(forReadingAtPath: source), let output = FileHandle(forWritingAtPath: destination) else {
+            throw CocoaError(.fileReadUnknown)
+        }
+        defer {
+            try? input.close()
+            try? output.close()
+        }
+        while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {
+            try output.write(contentsOf: chunk)
+        }
     }
 
     static func _size(_ path: String) -> Int? {

@@ -54,10 +54,12 @@ public enum KnowledgeC {
     /// Every `/app/inFocus` row as a launch at `ZSTARTDATE` with duration `ZENDDATE − ZSTARTDATE`
     /// (nil when the end is missing or earlier than the start), sorted by start (then row id).
     ///
-    /// Rows with a NULL bundle id, start or an offset beyond ±18 h are skipped. Complexity: one
-    /// indexed scan of `ZOBJECT`, O(n log n) for the ordering.
+    /// Rows with a NULL bundle id, start or offset are skipped. Complexity: one indexed scan of
+    /// `ZOBJECT`, O(n log n) for the ordering.
     /// - Throws: ``DeviceImportError`` — `.missingTable` `ZOBJECT`, `.missingColumn`, `.emptyStream`
-    ///   when no usable `/app/inFocus` row exists, or the open errors of any evidence file.
+    ///   when no usable `/app/inFocus` row exists, `.invalidValue` naming the row and column when a
+    ///   start or end lies outside the years 1990–2100 or an offset beyond ±18 h (corrupt
+    ///   evidence), or the open errors of any evidence file.
     public static func launches(path: String, device: String) throws(DeviceImportError) -> [LaunchEvent] {
         let rows = try _intervals(path: path, stream: appInFocusStream, valueColumn: "ZVALUESTRING")
         let events = rows.compactMap { r -> LaunchEvent? in
@@ -74,7 +76,8 @@ public enum KnowledgeC {
     /// The `/device/isPluggedIn` intervals whose value (`ZVALUEINTEGER`) is 1, sorted by start.
     /// Returns an empty array when the store has no such stream (many do not, including both
     /// public fixtures); rows without an end are skipped.
-    /// - Throws: ``DeviceImportError`` for an unopenable file or a `ZOBJECT` without the needed columns.
+    /// - Throws: ``DeviceImportError`` for an unopenable file, a `ZOBJECT` without the needed
+    ///   columns, or `.invalidValue` as ``launches(path:device:)``.
     public static func pluggedIntervals(path: String, device: String) throws(DeviceImportError) -> [PluggedInterval] {
         let rows = try _intervals(path: path, stream: pluggedInStream, valueColumn: "ZVALUEINTEGER")
         return rows.compactMap { r -> PluggedInterval? in
@@ -97,16 +100,18 @@ public enum KnowledgeC {
             let columns = try _Schema.require(conn, table: "ZOBJECT", columns: _required + [valueColumn], file: path)
             let order = columns.contains("Z_PK") ? "ZSTARTDATE, Z_PK" : "ZSTARTDATE"
             let sql = """
-                SELECT \(valueColumn), ZSTARTDATE, ZENDDATE, ZSECONDSFROMGMT FROM ZOBJECT
+                SELECT rowid AS _rowid, \(valueColumn), ZSTARTDATE, ZENDDATE, ZSECONDSFROMGMT FROM ZOBJECT
                 WHERE ZSTREAMNAME = ? ORDER BY \(order)
                 """
-            let rows = try Row.fetchAll(conn, sql: sql, arguments: [stream])
-            return rows.compactMap { row -> _Interval? in
-                guard let start = row._double("ZSTARTDATE"),
-                      let offset = _AppleTime.validOffset(row._int("ZSECONDSFROMGMT")) else { return nil }
-                let end = row._double("ZENDDATE").map(_AppleTime.unix(macAbsolute:))
-                return _Interval(row: row, start: _AppleTime.unix(macAbsolute: start), end: end, offset: offset)
+            let check = _Checked(file: path, table: "ZOBJECT")
+            var intervals: [_Interval] = []
+            for row in try Row.fetchAll(conn, sql: sql, arguments: [stream]) {
+                guard let start = try check.instant(row, "ZSTARTDATE", _AppleTime.unix(macAbsolute:)),
+                      let offset = try check.offset(row, "ZSECONDSFROMGMT") else { continue }
+                let end = try check.instant(row, "ZENDDATE", _AppleTime.unix(macAbsolute:))
+                intervals.append(_Interval(row: row, start: start, end: end, offset: offset))
             }
+            return intervals
         }
     }
 }

@@ -59,7 +59,9 @@ public enum PowerLog {
 
     /// Launches from foreground transitions, sorted by time.
     /// - Throws: ``DeviceImportError`` — `.missingTable`/`.missingColumn` for the application table,
-    ///   `.emptyStream` when no foreground transition survives the exclusions.
+    ///   `.emptyStream` when no foreground transition survives the exclusions, `.invalidValue`
+    ///   naming the table, row and column for a `timestamp` outside 1990–2100 or a
+    ///   `SecondsFromGMT` beyond ±18 h.
     public static func launches(
         path: String, device: String, assumedUTCOffsetSeconds: Int, excluded: Set<String> = Set(ExcludedApps.defaults)
     ) throws(DeviceImportError) -> [LaunchEvent] {
@@ -67,8 +69,8 @@ public enum PowerLog {
         defer { db.close() }
         let (arrivals, zones) = try db.read { conn in
             try _Schema.require(conn, table: applicationTable, columns: ["ID", "timestamp", "Identifier", "State"], file: path)
-            let rows = try Row.fetchAll(conn, sql: "SELECT timestamp, Identifier, State FROM \(applicationTable) ORDER BY timestamp, ID")
-            return (_arrivals(rows), try _TimeZones(conn, fallback: assumedUTCOffsetSeconds))
+            let rows = try Row.fetchAll(conn, sql: "SELECT rowid AS _rowid, timestamp, Identifier, State FROM \(applicationTable) ORDER BY timestamp, ID")
+            return (try _arrivals(rows, file: path), try _TimeZones(conn, file: path, fallback: assumedUTCOffsetSeconds))
         }
         let launches = _ForegroundRuns.launches(arrivals, device: device, offset: zones.offset(at:), excluded: excluded)
         guard !launches.isEmpty else {
@@ -79,18 +81,21 @@ public enum PowerLog {
 
     /// The DAS application-usage predictions, in table order.
     /// - Throws: ``DeviceImportError`` — `.missingTable`/`.missingColumn` for the prediction table,
-    ///   `.emptyStream` when it has no rows.
+    ///   `.emptyStream` when it has no rows, `.invalidValue` as ``launches(path:device:assumedUTCOffsetSeconds:excluded:)``.
     public static func usagePredictions(path: String, assumedUTCOffsetSeconds: Int) throws(DeviceImportError) -> [DASUsagePrediction] {
         let db = try _EvidenceDatabase(path: path)
         defer { db.close() }
         let rows = try db.read { conn -> [DASUsagePrediction] in
             let columns = try _Schema.require(conn, table: predictionTable, columns: ["timestamp", "applicationBundleID"], file: path)
             let slots = _slotColumns(columns)
-            let zones = try _TimeZones(conn, fallback: assumedUTCOffsetSeconds)
-            return try Row.fetchAll(conn, sql: "SELECT * FROM \(predictionTable) ORDER BY timestamp").compactMap { row in
-                guard let t = row._double("timestamp"), let app = row._string("applicationBundleID") else { return nil }
-                return DASUsagePrediction(app: app, instant: t, utcOffsetSeconds: zones.offset(at: t), slots: slots.map { row._int($0) })
+            let zones = try _TimeZones(conn, file: path, fallback: assumedUTCOffsetSeconds)
+            let check = _Checked(file: path, table: predictionTable)
+            var predictions: [DASUsagePrediction] = []
+            for row in try Row.fetchAll(conn, sql: "SELECT rowid AS _rowid, * FROM \(predictionTable) ORDER BY timestamp") {
+                guard let t = try check.instant(row, "timestamp"), let app = row._string("applicationBundleID") else { continue }
+                predictions.append(DASUsagePrediction(app: app, instant: t, utcOffsetSeconds: zones.offset(at: t), slots: slots.map { row._int($0) }))
             }
+            return predictions
         }
         guard !rows.isEmpty else {
             throw DeviceImportError(.emptyStream, file: path, table: predictionTable, expected: "at least one prediction row")
@@ -107,12 +112,13 @@ public enum PowerLog {
         }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
-    static func _arrivals(_ rows: [Row]) -> [_Resume] {
+    static func _arrivals(_ rows: [Row], file: String) throws(DeviceImportError) -> [_Resume] {
         var arrivals: [_Resume] = []
         var open: [String: Int] = [:]
         var lastState: [String: Int] = [:]
+        let check = _Checked(file: file, table: applicationTable)
         for row in rows {
-            guard let t = row._double("timestamp"), let app = row._string("Identifier"), let state = row._int("State") else { continue }
+            guard let t = try check.instant(row, "timestamp"), let app = row._string("Identifier"), let state = row._int("State") else { continue }
             let previous = lastState.updateValue(state, forKey: app)
             if state == foregroundState {
                 guard previous != foregroundState else { continue }
@@ -131,15 +137,18 @@ struct _TimeZones {
     private var changes: [(instant: Double, offset: Int)] = []
     private let fallback: Int
 
-    init(_ db: Database, fallback: Int) throws {
+    /// - Throws: `.invalidValue` naming the row for a time outside 1990–2100 or an offset beyond
+    ///   ±18 h (NULLs are skipped).
+    init(_ db: Database, file: String, fallback: Int) throws {
         self.fallback = fallback
         guard try db.tableExists(PowerLog.timeZoneTable) else { return }
         let columns = Set(try db.columns(in: PowerLog.timeZoneTable).map { $0.name.uppercased() })
         guard columns.contains("TIMESTAMP"), columns.contains("SECONDSFROMGMT") else { return }
-        let rows = try Row.fetchAll(db, sql: "SELECT timestamp, SecondsFromGMT FROM \(PowerLog.timeZoneTable) ORDER BY timestamp")
-        changes = rows.compactMap { row in
-            guard let t = row._double("timestamp"), let o = _AppleTime.validOffset(row._int("SecondsFromGMT")) else { return nil }
-            return (t, o)
+        let rows = try Row.fetchAll(db, sql: "SELECT rowid AS _rowid, timestamp, SecondsFromGMT FROM \(PowerLog.timeZoneTable) ORDER BY timestamp")
+        let check = _Checked(file: file, table: PowerLog.timeZoneTable)
+        for row in rows {
+            guard let t = try check.instant(row, "timestamp"), let o = try check.offset(row, "SecondsFromGMT") else { continue }
+            changes.append((t, o))
         }
     }
 

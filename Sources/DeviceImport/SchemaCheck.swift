@@ -1,4 +1,6 @@
+import ReveilleCore
 import GRDB
+import LaunchHistory
 
 /// Schema discovery for evidence databases: column names are read from `PRAGMA table_info`, never
 /// assumed, so version-specific prefixes (`Z8_`, `Z9_`) and missing optional columns are tolerated.
@@ -51,9 +53,63 @@ enum _AppleTime {
     /// Unix seconds from Mac absolute time: `mac + 978307200`.
     static func unix(macAbsolute: Double) -> Double { macAbsolute + macEpochOffset }
 
-    /// An offset in seconds when it is within ±18 h, else `nil`.
-    static func validOffset(_ seconds: Int?) -> Int? {
-        guard let seconds, abs(seconds) <= 18 * 3600 else { return nil }
-        return seconds
+}
+
+/// Checked reads of evidence values: NULL is `nil` (the readers skip such rows, as documented),
+/// but a value that is present and impossible is a ``DeviceImportError`` (`.invalidValue`) naming
+/// the file, table, row (the `rowid` selected as `rowColumn`) and column. Corrupt evidence is
+/// reported, never trapped on or silently dropped.
+struct _Checked {
+    let file: String
+    let table: String
+    /// The result column holding the row's `rowid`.
+    var rowColumn = "_rowid"
+
+    func error(_ row: Row, _ column: String, _ expected: String) -> DeviceImportError {
+        DeviceImportError(.invalidValue, file: file, table: table, row: row._int(rowColumn), column: column, expected: expected)
+    }
+
+    /// A number, or `nil` for NULL; text, blobs and non-finite numbers are errors.
+    func number(_ row: Row, _ column: String, as name: String? = nil) throws(DeviceImportError) -> Double? {
+        switch row._value(column).storage {
+        case .null: return nil
+        case .int64(let v): return Double(v)
+        case .double(let v) where v.isFinite: return v
+        default: throw error(row, name ?? column, "a finite number")
+        }
+    }
+
+    /// An instant: `convert(value)` must lie in the years 1990–2100; `nil` for NULL.
+    func instant(_ row: Row, _ column: String, as name: String? = nil,
+                 _ convert: (Double) -> Double = { $0 }) throws(DeviceImportError) -> Double? {
+        guard let v = try number(row, column, as: name) else { return nil }
+        let t = convert(v)
+        guard LocalClock.isValidInstant(t) else { throw error(row, name ?? column, LocalClock.validInstantDescription) }
+        return t
+    }
+
+    /// A UTC offset in seconds within ±18 h; `nil` for NULL.
+    func offset(_ row: Row, _ column: String, as name: String? = nil) throws(DeviceImportError) -> Int? {
+        switch row._value(column).storage {
+        case .null: return nil
+        case .int64(let v) where v >= -Int64(LocalClock.maximumOffsetSeconds) && v <= Int64(LocalClock.maximumOffsetSeconds): return Int(v)
+        default: throw error(row, name ?? column, "whole seconds within ±18 h (±64800)")
+        }
+    }
+
+    /// A count: a non-negative integer, 0 for NULL.
+    func count(_ row: Row, _ column: String, as name: String? = nil) throws(DeviceImportError) -> Int {
+        switch row._value(column).storage {
+        case .null: return 0
+        case .int64(let v) where v >= 0: return Int(v)
+        default: throw error(row, name ?? column, "a non-negative integer count")
+        }
+    }
+
+    /// `a + b` for counts, or an error naming the row whose value overflowed the sum.
+    func sum(_ a: Int, _ b: Int, _ row: Row, _ column: String) throws(DeviceImportError) -> Int {
+        let (s, overflow) = a.addingReportingOverflow(b)
+        guard !overflow else { throw error(row, column, "counts whose sum fits in 64 bits") }
+        return s
     }
 }

@@ -51,7 +51,9 @@ public enum ScreenTime {
     /// The hourly usage table, merged over categories and sorted by hour, device, app.
     /// Complexity: O(n log n) in the number of timed and counted items.
     /// - Throws: ``DeviceImportError`` — `.missingTable`/`.missingColumn` naming the Screen Time table,
-    ///   `.emptyStream` when no block has app usage, or the evidence-open errors.
+    ///   `.emptyStream` when no block has app usage, `.invalidValue` naming the table, row and
+    ///   column for a block start outside 1990–2100 or a pickup or notification count that is
+    ///   negative, not an integer or overflows when summed, or the evidence-open errors.
     public static func hourlyUsage(path: String) throws(DeviceImportError) -> [HourlyUsage] {
         let db = try _EvidenceDatabase(path: path)
         defer { db.close() }
@@ -70,24 +72,29 @@ public enum ScreenTime {
         let devices = try _deviceNames(db)
         var merged: [_Key: HourlyUsage] = [:]
         let timed = try Row.fetchAll(db, sql: """
-            SELECT b.ZSTARTDATE AS start, b.ZUSAGE AS usage, t.ZBUNDLEIDENTIFIER AS app, t.ZTOTALTIMEINSECONDS AS secs
+            SELECT b.rowid AS _rowid, b.ZSTARTDATE AS start, b.ZUSAGE AS usage, t.ZBUNDLEIDENTIFIER AS app, t.ZTOTALTIMEINSECONDS AS secs
             FROM ZUSAGETIMEDITEM t JOIN ZUSAGECATEGORY c ON c.Z_PK = t.ZCATEGORY JOIN ZUSAGEBLOCK b ON b.Z_PK = c.ZBLOCK
             WHERE t.ZBUNDLEIDENTIFIER IS NOT NULL
             """)
+        let blocks = _Checked(file: file, table: "ZUSAGEBLOCK")
         for row in timed {
-            guard let (key, device) = _key(row, devices) else { continue }
+            guard let (key, device) = try _key(row, devices, blocks) else { continue }
             merged[key, default: _empty(key, device)].seconds += max(0, row._double("secs") ?? 0)
         }
         let counted = try Row.fetchAll(db, sql: """
-            SELECT b.ZSTARTDATE AS start, b.ZUSAGE AS usage, i.ZBUNDLEIDENTIFIER AS app,
+            SELECT b.rowid AS _rowid, i.rowid AS _item, b.ZSTARTDATE AS start, b.ZUSAGE AS usage, i.ZBUNDLEIDENTIFIER AS app,
                    i.ZNUMBEROFPICKUPS AS pickups, i.ZNUMBEROFNOTIFICATIONS AS notes
             FROM ZUSAGECOUNTEDITEM i JOIN ZUSAGEBLOCK b ON b.Z_PK = i.ZBLOCK
             WHERE i.ZBUNDLEIDENTIFIER IS NOT NULL
             """)
+        let items = _Checked(file: file, table: "ZUSAGECOUNTEDITEM", rowColumn: "_item")
         for row in counted {
-            guard let (key, device) = _key(row, devices) else { continue }
-            merged[key, default: _empty(key, device)].pickups += max(0, row._int("pickups") ?? 0)
-            merged[key, default: _empty(key, device)].notifications += max(0, row._int("notes") ?? 0)
+            guard let (key, device) = try _key(row, devices, blocks) else { continue }
+            var usage = merged[key] ?? _empty(key, device)
+            usage.pickups = try items.sum(usage.pickups, try items.count(row, "pickups", as: "ZNUMBEROFPICKUPS"), row, "ZNUMBEROFPICKUPS")
+            usage.notifications = try items.sum(usage.notifications, try items.count(row, "notes", as: "ZNUMBEROFNOTIFICATIONS"),
+                                                row, "ZNUMBEROFNOTIFICATIONS")
+            merged[key] = usage
         }
         return merged.values.sorted {
             ($0.hourStart, $0.device ?? "", $0.app) < ($1.hourStart, $1.device ?? "", $1.app)
@@ -100,10 +107,11 @@ public enum ScreenTime {
         let hourStart: Double
     }
 
-    static func _key(_ row: Row, _ devices: [Int: String]) -> (_Key, String?)? {
-        guard let start = row._double("start"), let app = row._string("app"), !app.isEmpty else { return nil }
+    static func _key(_ row: Row, _ devices: [Int: String], _ blocks: _Checked) throws(DeviceImportError) -> (_Key, String?)? {
+        guard let start = try blocks.instant(row, "start", as: "ZSTARTDATE", _AppleTime.unix(macAbsolute:)),
+              let app = row._string("app"), !app.isEmpty else { return nil }
         let usage = row._int("usage") ?? -1
-        return (_Key(usage: usage, app: app, hourStart: _AppleTime.unix(macAbsolute: start)), devices[usage])
+        return (_Key(usage: usage, app: app, hourStart: start), devices[usage])
     }
 
     static func _empty(_ key: _Key, _ device: String?) -> HourlyUsage {

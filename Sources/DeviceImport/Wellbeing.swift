@@ -23,7 +23,8 @@ public enum Wellbeing {
     ///   - excluded: packages dropped after runs are merged (default ``ExcludedApps/defaults``).
     /// - Returns: launches with durations where a pause/stop pairs with the run's resumes.
     /// - Throws: ``DeviceImportError`` — `.missingTable`/`.missingColumn` naming `events` or
-    ///   `packages`, `.emptyStream` when no type-1 event exists, or the evidence-open errors.
+    ///   `packages`, `.emptyStream` when no type-1 event exists, `.invalidValue` naming the row of a
+    ///   `timestamp` outside 1990–2100, or the evidence-open errors.
     ///   Complexity O(n) after SQLite's ordered scan.
     public static func launches(
         path: String, device: String, utcOffsetSeconds: Int, excluded: Set<String> = Set(ExcludedApps.defaults)
@@ -43,22 +44,23 @@ public enum Wellbeing {
             try _Schema.require(conn, table: "packages", columns: ["_id", "package_name"], file: path)
             let instance = columns.contains("INSTANCE_ID") ? "e.instance_id" : "NULL"
             let rows = try Row.fetchAll(conn, sql: """
-                SELECT e.timestamp AS ts, e.type AS type, p.package_name AS package, \(instance) AS instance
+                SELECT e.rowid AS _rowid, e.timestamp AS ts, e.type AS type, p.package_name AS package, \(instance) AS instance
                 FROM events e JOIN packages p ON p._id = e.package_id
                 WHERE e.type IN (1, 2, 23) ORDER BY e.timestamp, e._id
                 """)
-            return _paired(rows)
+            return try _paired(rows, file: path)
         }
     }
 
     /// Resumes with their ends: the first type 2/23 after a resume with the same package and
     /// instance id closes it.
-    static func _paired(_ rows: [Row]) -> [_Resume] {
+    static func _paired(_ rows: [Row], file: String) throws(DeviceImportError) -> [_Resume] {
         var arrivals: [_Resume] = []
         var open: [String: Int] = [:]
+        let check = _Checked(file: file, table: "events")
         for row in rows {
-            guard let ms = row._double("ts"), let type = row._int("type"), let package = row._string("package") else { continue }
-            let instant = ms / 1000
+            guard let instant = try check.instant(row, "ts", as: "timestamp", { $0 / 1000 }),
+                  let type = row._int("type"), let package = row._string("package") else { continue }
             let key = row._int("instance").map { "\(package)#\($0)" }
             if type == resumedType {
                 if let key { open[key] = arrivals.count }

@@ -1,3 +1,4 @@
+import FetchPlanner
 import LaunchHistory
 import ReveilleCore
 
@@ -19,8 +20,12 @@ public struct EvaluationOptions: Sendable {
     /// Devices with `last − first < warmupDays + minimumScoredDays` are skipped (default 7, the
     /// protocol's rule; lower it only for toy logs).
     public var minimumScoredDays: Int = 7
-    /// Budgets reported, each ≥ 0 (default 4, 8, 16, 32); evaluated in ascending order.
+    /// Budgets reported, each in `0...maximumBudget` (default 4, 8, 16, 32); evaluated in
+    /// ascending order.
     public var budgets: [Int] = [4, 8, 16, 32]
+    /// The largest budget accepted: the planner's ``PlanningBudget/maximumEnergyUnitsPerDay`` (96
+    /// fetches a day). Replay work and memory grow with the budget, so it is bounded.
+    public static let maximumBudget = PlanningBudget.maximumEnergyUnitsPerDay
     /// Policies to score, by registry name, in output order (default interval, histogram, oracle).
     public var policies: [String] = ["interval", "histogram", "oracle"]
     /// Replay mode (default daily).
@@ -41,14 +46,18 @@ public struct EvaluationOptions: Sendable {
     public var sortedBudgets: [Int] { Array(Set(budgets)).sorted() }
 
     /// Throws ``EvaluationOptionsError`` when an option is out of range or a policy is unknown.
-    public func validate() throws(EvaluationOptionsError) {
+    /// Names in `deferred` are policies the caller registers later (the CLI's `bayes`, which
+    /// exists once `--truth` is loaded): they count as policies but are not looked up.
+    public func validate(deferring deferred: Set<String> = []) throws(EvaluationOptionsError) {
         guard tauMinutes.isFinite, tauMinutes > 0 else { throw .invalidOptions("tau must be a positive number of minutes") }
         guard warmupDays >= 0, minimumScoredDays >= 1 else {
             throw .invalidOptions("warm-up days must be ≥ 0 and minimum scored days ≥ 1")
         }
-        guard !budgets.isEmpty, budgets.allSatisfy({ $0 >= 0 }) else { throw .invalidOptions("budgets must be one or more integers ≥ 0") }
+        guard !budgets.isEmpty, budgets.allSatisfy({ (0...Self.maximumBudget).contains($0) }) else {
+            throw .invalidOptions("budgets must be one or more integers in 0…\(Self.maximumBudget)")
+        }
         guard !policies.isEmpty else { throw .invalidOptions("at least one policy is needed") }
-        for name in policies where registry.factory(named: name) == nil {
+        for name in policies where !deferred.contains(name) && registry.factory(named: name) == nil {
             throw .unknownPolicy(name: name, available: registry.names)
         }
     }

@@ -46,8 +46,9 @@ public struct PushEvaluationOptions: Sendable {
         guard warmupDays >= 0, minimumScoredDays >= 1 else {
             throw .invalidOptions("warm-up days must be ≥ 0 and minimum scored days ≥ 1")
         }
-        guard rules.maxPushesPerDay >= 0, rules.minimumSpacingSeconds.isFinite, rules.minimumSpacingSeconds >= 0 else {
-            throw .invalidOptions("pushes per day must be ≥ 0 and the spacing a finite number of hours ≥ 0")
+        guard (0...PushRules.maximumPushesPerDay).contains(rules.maxPushesPerDay), rules.minimumSpacingSeconds.isFinite,
+              rules.minimumSpacingSeconds >= 0 else {
+            throw .invalidOptions("pushes per day must be in 0…\(PushRules.maximumPushesPerDay) and the spacing a finite number of hours ≥ 0")
         }
         guard !policies.isEmpty else { throw .invalidOptions("at least one policy is needed") }
     }

@@ -85,11 +85,27 @@ struct _PushReplay {
             firstLocalDay: timeline.firstDay)
         let forecast = try forecaster.forecast(context.forecastContext, from: start, slotCount: slots, slotSeconds: slotSeconds)
             .probabilities(of: app) ?? Array(repeating: 0, count: slots)
+        let local = Self._plannerOffsets(day: day, dayStart: dayStart, dayEnd: dayEnd, offset: offset, from: start)
         let request = PushRequest(
             device: timeline.history.device, app: app, horizonStart: start, slotSeconds: slotSeconds,
-            slotProbabilities: forecast, utcOffsetSeconds: offset,
-            tauSeconds: timeline.tauSeconds, rules: options.rules, generatedAt: dayStart)
+            slotProbabilities: forecast, utcOffsetSeconds: local.initial,
+            offsetChanges: local.changes, tauSeconds: timeline.tauSeconds, rules: options.rules, generatedAt: dayStart)
         return try PushPlanner.plan(request).pushes.map { $0.sendAtUnix - 1 }.filter { $0 < dayEnd }
+    }
+
+    /// The offsets under which the planner sees every instant of `[dayStart, dayEnd)` on local day
+    /// `day`, so its daily cap is the replay day's cap. A replay day is longer than 24 hours when
+    /// the device moved west during it (a flight from +04:00 to +02:00 makes a 26-hour day): at
+    /// `dayStart`'s offset its last hours would fall on the next local day and get a second cap.
+    /// The next day's offset (the one `dayEnd` is local midnight in) is therefore in effect from
+    /// `dayEnd − 24 h` on; shorter days need no change.
+    static func _plannerOffsets(day: Int, dayStart: Double, dayEnd: Double, offset: Int, from start: Double)
+        -> (initial: Int, changes: [OffsetChange]) {
+        guard dayEnd - dayStart > LocalClock.secondsPerDay else { return (offset, []) }
+        let next = LocalClock.startOfDay(day + 1, utcOffsetSeconds: 0) - dayEnd
+        guard next.isFinite, abs(next) <= Double(LocalClock.maximumOffsetSeconds), next == next.rounded() else { return (offset, []) }
+        let change = dayEnd - LocalClock.secondsPerDay
+        return change <= start ? (Int(next), []) : (offset, [OffsetChange(at: change, utcOffsetSeconds: Int(next))])
     }
 
     /// Throws ``PushRuleViolation`` unless the pushes are inside the day, ascending, within the cap

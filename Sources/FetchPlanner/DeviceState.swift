@@ -100,9 +100,12 @@ public struct FetchResultCounts: Sendable, Codable, Equatable {
     }
 
     /// Beta–Bernoulli posterior mean of P(new data):
-    /// `(newData + alpha) / (newData + noData + failed + alpha + beta)`.
+    /// `(newData + alpha) / (newData + noData + failed + alpha + beta)`, summed in `Double` so
+    /// counts near `Int.max` cannot overflow; clamped to `[0, 1]` (negative counts, which
+    /// validation rejects, cannot push it outside).
     public func posteriorNewData(alpha: Double, beta: Double) -> Double {
-        let total = Double(newData + noData + failed) + alpha + beta
-        return total > 0 ? (Double(newData) + alpha) / total : 1
+        let total = Double(newData) + Double(noData) + Double(failed) + alpha + beta
+        guard total > 0, total.isFinite else { return 1 }
+        return min(1, max(0, (Double(newData) + alpha) / total))
     }
 }

@@ -86,8 +86,13 @@ public struct OffsetChange: Sendable, Codable, Equatable {
 /// The effective energy limit of a day is `floor(energyUnitsPerDay × lowPowerScale)` in Low Power
 /// Mode and `energyUnitsPerDay` otherwise, minus the energy of that day's ``SpentFetch``es.
 public struct PlanningBudget: Sendable, Codable, Equatable {
-    /// Energy units per local day; a whole number ≥ 0 (one fetch costs 1 unit by default).
+    /// Energy units per local day; a whole number in `0...maximumEnergyUnitsPerDay` (one fetch
+    /// costs 1 unit by default).
     public var energyUnitsPerDay: Double
+    /// The largest daily energy budget accepted: 96 units, one fetch every 15 minutes (iOS's
+    /// shortest background-fetch interval). Planning time grows with the number of fetches, so
+    /// the bound keeps a 168-hour plan to seconds.
+    public static let maximumEnergyUnitsPerDay = 96
     /// Optional data budget per local day in bytes (`nil` = unlimited); each fetch uses the app's
     /// ``AppSettings/bytesPerFetch``.
     public var dataBytesPerDay: Double?

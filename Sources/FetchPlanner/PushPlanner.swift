@@ -5,8 +5,10 @@ import ReveilleCore
 /// APNs delivers about four silent pushes a day spaced a few hours apart and throttles (for days)
 /// senders that push every few minutes.
 public struct PushRules: Sendable, Codable, Equatable {
-    /// At most this many pushes per local day (default 4, ≥ 0).
+    /// At most this many pushes per local day (default 4, in `0...maximumPushesPerDay`).
     public var maxPushesPerDay: Int
+    /// The largest daily push cap accepted: 288, one push per 5-minute slot.
+    public static let maximumPushesPerDay = 288
     /// At least this many seconds between two pushes (default 10 800 = 3 h, ≥ 0).
     public var minimumSpacingSeconds: Double
     /// Creates rules with the documented defaults.
@@ -148,7 +150,7 @@ enum _PushValidation {
         probe.apps = [AppForecast(app: r.app, slotProbabilities: r.slotProbabilities.isEmpty ? [0] : r.slotProbabilities,
                                   evidence: r.evidence)]
         try _Validation.check(probe)
-        guard r.rules.maxPushesPerDay >= 0, r.rules.minimumSpacingSeconds.isFinite, r.rules.minimumSpacingSeconds >= 0 else {
+        guard r.rules.maxPushesPerDay >= 0, r.rules.maxPushesPerDay <= PushRules.maximumPushesPerDay, r.rules.minimumSpacingSeconds.isFinite, r.rules.minimumSpacingSeconds >= 0 else {
             throw PlanningError(.invalidRule, field: "rules", expected: "maxPushesPerDay ≥ 0 and a finite minimumSpacingSeconds ≥ 0")
         }
     }

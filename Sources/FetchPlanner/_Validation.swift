@@ -50,8 +50,9 @@ enum _Validation {
 
     static func _budget(_ b: PlanningBudget) throws {
         let e = b.energyUnitsPerDay
-        guard e.isFinite, e >= 0 else {
-            throw PlanningError(.invalidBudget, field: "budget.energyUnitsPerDay", expected: "a finite number ≥ 0")
+        guard e.isFinite, e >= 0, e <= Double(PlanningBudget.maximumEnergyUnitsPerDay) else {
+            throw PlanningError(.invalidBudget, field: "budget.energyUnitsPerDay",
+                                expected: "a number in 0…\(PlanningBudget.maximumEnergyUnitsPerDay)")
         }
         guard e == e.rounded() else {
             throw PlanningError(.budgetNotWhole, field: "budget.energyUnitsPerDay", expected: "a whole number of energy units")

@@ -20,6 +20,10 @@ struct _CSVColumns {
             names.append(s.trimmingSpaces.lowercased())
         }
         if let first = names.first, first.hasPrefix("\u{FEFF}") { names[0] = String(first.dropFirst()) }
+        for name in ["device", "app", "timestamp", "duration", "utc_offset"] where names.filter({ $0 == name }).count > 1 {
+            throw HistoryError(.duplicateColumn, file: file, line: n, field: name,
+                               expected: "each of device,app,timestamp,duration,utc_offset at most once in the header")
+        }
         func index(_ name: String) throws(HistoryError) -> Int {
             guard let i = names.firstIndex(of: name) else {
                 throw HistoryError(.missingColumn, file: file, line: n, field: name,

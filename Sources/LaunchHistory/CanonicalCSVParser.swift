@@ -97,9 +97,9 @@ struct CanonicalCSVParser {
         guard !f.app.isEmpty, let app = apps.intern(b, f.app) else { throw _nameError(f.app, "app", n) }
         var offset: Int? = nil
         if let r = f.offset {
-            guard let o = TimestampParser._parseOffset(b, r) else {
+            guard let o = TimestampParser._parseOffsetField(b, r) else {
                 throw HistoryError(.offsetOutOfRange, file: file, line: n, field: "utc_offset",
-                                   expected: "an offset like +02:00 or seconds, within ±18:00")
+                                   expected: TimestampParser.offsetFieldDescription)
             }
             offset = o
         }
@@ -109,6 +109,7 @@ struct CanonicalCSVParser {
         } else {
             (instant, eventOffset) = try _timestamp(b, f.timestamp, offset: offset, file: file, line: n, default: defaultOffset)
         }
+        instant = try _checkedInstant(instant, file: file, line: n)
         var duration = Double.nan
         if let r = f.duration {
             guard let d = TimestampParser._parseDecimal(b, r), d >= 0 else {
@@ -144,7 +145,7 @@ func _timestamp(
                            expected: "a UTC offset within ±18:00 such as -04:00")
     }
     throw HistoryError(.malformedTimestamp, file: file, line: line, field: "timestamp",
-                       expected: "ISO-8601 with an offset (2013-03-24T08:31:23-04:00) or Unix seconds/milliseconds")
+                       expected: "ISO-8601 with a real calendar date and an offset (2013-03-24T08:31:23-04:00) or Unix seconds/milliseconds")
 }
 
 /// ``_timestamp(_:_:offset:file:line:default:)`` over a whole byte array.

@@ -26,10 +26,25 @@ public struct DeviceHistory: Sendable, Hashable {
     /// Distinct apps in the history, sorted.
     public var apps: [String] { launches.apps }
 
-    /// Local day of the first launch, or `nil` when empty.
-    public var firstLocalDay: Int? { launches.first?.localDay }
-    /// Local day of the last launch, or `nil` when empty.
-    public var lastLocalDay: Int? { launches.last?.localDay }
+    /// The earliest local day of any launch, or `nil` when empty. Local days are not monotone in
+    /// instants (a flight west across the date line puts a later launch on an earlier local day),
+    /// so this is the minimum over all launches, not the first launch's day: `first...last` is
+    /// always a valid range. O(n).
+    public var firstLocalDay: Int? { _localDayRange?.lowerBound }
+    /// The latest local day of any launch, or `nil` when empty (the maximum; see
+    /// ``firstLocalDay``). O(n).
+    public var lastLocalDay: Int? { _localDayRange?.upperBound }
+
+    private var _localDayRange: ClosedRange<Int>? {
+        guard let first = launches.first else { return nil }
+        var low = first.localDay, high = low
+        for e in launches {
+            let day = e.localDay
+            low = min(low, day)
+            high = max(high, day)
+        }
+        return low...high
+    }
 
     /// Launches with instant strictly before `instant` (binary search; O(log n)).
     public func launches(before instant: Double) -> LaunchList.SubSequence {

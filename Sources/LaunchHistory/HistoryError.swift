@@ -7,6 +7,15 @@ public struct HistoryError: Error, Sendable, Equatable, CustomStringConvertible 
     public enum Code: String, Sendable, Codable {
         case fileNotFound, unreadable, emptyFile, missingColumn, malformedTimestamp, malformedNumber
         case emptyField, offsetOutOfRange, nulByte, invalidUTF8, malformedRow, malformedJSON
+        /// A timestamp outside ``LocalClock/isValidInstant(_:)``'s range (years 1990–2100).
+        case instantOutOfRange
+        /// A line longer than ``HistoryReader/maximumLineBytes``.
+        case lineTooLong
+        /// A header naming one of the canonical columns twice.
+        case duplicateColumn
+        /// The input holds no launch at all (only a header, only non-launch rows, or every row
+        /// was invalid and skipped).
+        case noLaunches
     }
     public let code: Code
     /// The file path (`-` for standard input).
@@ -36,3 +45,13 @@ public struct HistoryError: Error, Sendable, Equatable, CustomStringConvertible 
 }
 
 extension HistoryError: InputDataError {}
+
+/// `instant` when it is in the accepted range (``LocalClock/isValidInstant(_:)``), else the
+/// typed error naming the file, line and field.
+@inline(__always)
+func _checkedInstant(_ instant: Double, file: String, line: Int, field: String = "timestamp") throws(HistoryError) -> Double {
+    guard LocalClock.isValidInstant(instant) else {
+        throw HistoryError(.instantOutOfRange, file: file, line: line, field: field, expected: LocalClock.validInstantDescription)
+    }
+    return instant
+}

@@ -6,7 +6,14 @@ import ReveilleCore
 /// field and what was expected — unless ``HistoryReadOptions/skipInvalid`` is set, in which case
 /// it is counted in ``IngestReport`` and skipped. Rows are then grouped by device, sorted by
 /// instant (stably) and exact duplicates dropped.
+///
+/// An input with no launch at all (a header only, only non-launch rows, or every row skipped as
+/// invalid) is an error too (`.noLaunches`): nothing could be learned from it.
 public enum HistoryReader {
+    /// The longest line accepted, in bytes (1 MiB; a launch row is well under 1 KiB). A longer
+    /// line is rejected with `.lineTooLong` naming it, so reading stays bounded in memory.
+    public static let maximumLineBytes = 1 << 20
+
     /// Reads `path` (or standard input for `-`).
     public static func read(path: String, options: HistoryReadOptions = .init()) throws(HistoryError) -> LaunchHistory {
         var source = try LineSource(path: path)
@@ -27,7 +34,19 @@ public enum HistoryReader {
         guard sink.sawContent else {
             throw HistoryError(.emptyFile, file: path, expected: format == .jsonl ? "at least one JSON line" : "a header and rows")
         }
-        return LaunchHistory(grouper: &grouper, report: sink.report)
+        let history = LaunchHistory(grouper: &grouper, report: sink.report)
+        guard history.report.launches > 0 else { throw _noLaunches(path, sink.report) }
+        return history
+    }
+
+    private static func _noLaunches(_ path: String, _ report: IngestReport) -> HistoryError {
+        var found = "found none"
+        if report.skippedInvalid > 0 {
+            found += " (\(report.skippedInvalid) invalid rows skipped, the first at line \(report.skippedLines[0]): \(report.firstSkipReason ?? ""))"
+        } else if report.nonLaunchRows > 0 {
+            found += " (\(report.nonLaunchRows) rows that are not launches)"
+        }
+        return HistoryError(.noLaunches, file: path, expected: "at least one valid launch row; \(found)")
     }
 
     private static func _drive(
@@ -80,7 +99,7 @@ struct _RowSink {
 
     mutating func reject(_ error: HistoryError) throws(HistoryError) {
         // Header problems and empty files are never skippable: nothing after them can be read.
-        guard skipInvalid, error.code != .missingColumn, let line = error.line else { throw error }
+        guard skipInvalid, error.code != .missingColumn, error.code != .duplicateColumn, let line = error.line else { throw error }
         report.rowsRead += 1
         report.recordSkip(line: line, reason: error.description)
     }

@@ -2,7 +2,11 @@ import Foundation
 import ReveilleCore
 
 /// JSON Lines: one object per line with `device`, `app`, `timestamp` (ISO string with offset, or a
-/// Unix number), optional `utc_offset` (string or seconds) and `duration` (seconds).
+/// Unix number), optional `utc_offset` (``TimestampParser/parseOffsetField(_:)``'s forms as a
+/// string, or a number of seconds) and `duration` (seconds, ≥ 0).
+///
+/// Values are decoded with `JSONDecoder` into ``_JSONScalar``, which tells `true` from `1` and
+/// `false` from `0` on every platform (`JSONSerialization` on Linux does not).
 struct JSONLinesParser {
     let file: String
     let defaultOffset: Int
@@ -11,61 +15,70 @@ struct JSONLinesParser {
         guard String(validating: line, as: UTF8.self) != nil else {
             throw HistoryError(.invalidUTF8, file: file, line: n, expected: "valid UTF-8")
         }
-        let object: [String: Any]
+        let object: [String: _JSONScalar]
         do {
-            guard let o = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {
-                throw HistoryError(.malformedJSON, file: file, line: n, expected: "a JSON object")
-            }
-            object = o
-        } catch let e as HistoryError {
-            throw e
+            object = try JSONDecoder().decode([String: _JSONScalar].self, from: Data(line))
         } catch {
             throw HistoryError(.malformedJSON, file: file, line: n, expected: "a JSON object")
         }
         let device = try string(object, "device", n)
         let app = try string(object, "app", n)
         var offset: Int? = nil
-        if let raw = object["utc_offset"], !(raw is NSNull) {
-            guard let o = _offsetValue(raw) else {
-                throw HistoryError(.offsetOutOfRange, file: file, line: n, field: "utc_offset",
-                                   expected: "an offset like +02:00 or seconds, within ±18:00")
-            }
-            offset = o
+        switch object["utc_offset"] {
+        case nil, .null?: break
+        case .string(let s)?: offset = try _offset(TimestampParser.parseOffsetField(Array(s.utf8)[...]), n)
+        case .number(let v)?: offset = try _offset(Int(exactly: v).flatMap(TimestampParser.validOffsetField), n)
+        default: offset = try _offset(nil, n)
         }
-        guard let rawTime = object["timestamp"] else {
+        let parsed: (Double, Int)
+        switch object["timestamp"] {
+        case nil:
             throw HistoryError(.missingColumn, file: file, line: n, field: "timestamp", expected: "a timestamp field")
-        }
-        let bytes: [UInt8]
-        if let s = rawTime as? String { bytes = Array(s.utf8) } else if let v = rawTime as? NSNumber, !(rawTime is Bool) {
-            bytes = Array(v.stringValue.utf8)
-        } else {
+        case .string(let s)?:
+            parsed = try _timestamp(Array(s.utf8), offset: offset, file: file, line: n, default: defaultOffset)
+        case .number(let v)?:
+            parsed = (TimestampParser.unixSeconds(v), offset ?? defaultOffset)
+        default:
             throw HistoryError(.malformedTimestamp, file: file, line: n, field: "timestamp", expected: "a string or number")
         }
-        let (instant, eventOffset) = try _timestamp(bytes, offset: offset, file: file, line: n, default: defaultOffset)
+        let instant = try _checkedInstant(parsed.0, file: file, line: n)
         var duration: Double? = nil
-        if let raw = object["duration"], !(raw is NSNull) {
-            guard let d = (raw as? NSNumber)?.doubleValue, !(raw is Bool), d >= 0 else {
-                throw HistoryError(.malformedNumber, file: file, line: n, field: "duration", expected: "a non-negative number of seconds")
-            }
-            duration = d
+        switch object["duration"] {
+        case nil, .null?: break
+        case .number(let d)? where d >= 0 && d.isFinite: duration = d
+        default:
+            throw HistoryError(.malformedNumber, file: file, line: n, field: "duration", expected: "a non-negative number of seconds")
         }
-        return .launch(LaunchEvent(device: device, app: app, instant: instant, utcOffsetSeconds: eventOffset, durationSeconds: duration))
+        return .launch(LaunchEvent(device: device, app: app, instant: instant, utcOffsetSeconds: parsed.1, durationSeconds: duration))
     }
 
-    private func string(_ o: [String: Any], _ key: String, _ n: Int) throws(HistoryError) -> String {
+    private func string(_ o: [String: _JSONScalar], _ key: String, _ n: Int) throws(HistoryError) -> String {
         guard let raw = o[key] else {
             throw HistoryError(.missingColumn, file: file, line: n, field: key, expected: "a \(key) field")
         }
-        guard let s = raw as? String, !s.isEmpty else {
+        guard case .string(let s) = raw, !s.isEmpty else {
             throw HistoryError(.emptyField, file: file, line: n, field: key, expected: "a non-empty string")
         }
         return s
     }
 
-    private func _offsetValue(_ raw: Any) -> Int? {
-        if let s = raw as? String { return TimestampParser.parseOffset(Array(s.utf8)[...]) }
-        if let v = raw as? NSNumber, !(raw is Bool), let i = Int(exactly: v.doubleValue),
-           abs(i) <= LocalClock.maximumOffsetSeconds { return i }
-        return nil
+    private func _offset(_ value: Int?, _ n: Int) throws(HistoryError) -> Int {
+        guard let value else {
+            throw HistoryError(.offsetOutOfRange, file: file, line: n, field: "utc_offset", expected: TimestampParser.offsetFieldDescription)
+        }
+        return value
+    }
+}
+
+/// One JSON value as the JSON Lines reader sees it: strings, numbers and booleans apart, anything
+/// else (arrays, objects) as `.other`.
+enum _JSONScalar: Decodable {
+    case null, bool(Bool), number(Double), string(String), other
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if c.decodeNil() { self = .null } else if let b = try? c.decode(Bool.self) { self = .bool(b) } else if let v = try? c.decode(Double.self) {
+            self = .number(v)
+        } else if let s = try? c.decode(String.self) { self = .string(s) } else { self = .other }
     }
 }

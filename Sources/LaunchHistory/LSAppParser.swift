@@ -38,6 +38,7 @@ struct LSAppParser {
             throw HistoryError(.malformedTimestamp, file: file, line: n, field: "timestamp",
                                expected: "local wall-clock time YYYY-MM-DD HH:MM:SS")
         }
+        _ = try _checkedInstant(instant, file: file, line: n)
         return .launch(LaunchEvent(device: "lsapp-" + user, app: app, instant: instant, utcOffsetSeconds: utcOffsetSeconds))
     }
 }

@@ -109,6 +109,11 @@ struct LineSource {
     /// ``chunk`` array, one `read(2)` of up to ``chunkSize`` bytes per call, and the bytes are
     /// copied on into ``buffer``. (`FileHandle.read(upToCount:)` was 3–4× slower here: on Linux it
     /// reads in pieces of the file system's block size, about 26,000 system calls per 100 MB.)
+    ///
+    /// Callers refill only when the unread bytes hold no line end, so they are one partial line:
+    /// when it runs past ``HistoryReader/maximumLineBytes`` it is rejected (`inspect /dev/zero`
+    /// would otherwise grow the buffer without end). Every other line in the buffer lies within
+    /// one chunk, so it is shorter.
     private mutating func refill() throws(HistoryError) {
         let unread = end - position, from = position
         for i in 0..<unread { buffer[i] = buffer[from + i] }
@@ -126,5 +131,22 @@ struct LineSource {
         if buffer.count < needed { buffer.append(contentsOf: repeatElement(0, count: needed - buffer.count)) }
         buffer.replaceSubrange(unread..<end, with: chunk[0..<count])
         for i in end..<(end + Self.padding) { buffer[i] = 0 }
+        if end > HistoryReader.maximumLineBytes, !_firstLineFits(after: unread) {
+            throw HistoryError(.lineTooLong, file: path, line: lineNumber + 1,
+                               expected: "lines of at most \(HistoryReader.maximumLineBytes) bytes")
+        }
+    }
+
+    /// Whether the buffer's first line (whose first `unread` bytes hold no line end) ends within
+    /// ``HistoryReader/maximumLineBytes``. Stops at the first line end, so it reads a few bytes
+    /// when lines are short.
+    private func _firstLineFits(after unread: Int) -> Bool {
+        let span = buffer.span
+        var i = unread
+        while i <= HistoryReader.maximumLineBytes, i < end {
+            if span[i] == 10 { return true }
+            i += 1
+        }
+        return i < HistoryReader.maximumLineBytes
     }
 }

@@ -38,7 +38,7 @@ public struct LaunchStatistics: Sendable, Equatable {
         var cold = 0, sessionLengths: [Double] = [], sessionApps = 0
         for device in history.devices where !device.launches.isEmpty {
             let launches = Array(device.launches)
-            let span = (launches.last?.localDay ?? 0) - (launches.first?.localDay ?? 0) + 1
+            let span = (device.lastLocalDay ?? 0) - (device.firstLocalDay ?? 0) + 1
             perDay.append(Double(launches.count) / Double(span))
             appCounts.append(Set(launches.map(\.app)).count)
             var lastByApp: [String: Double] = [:]

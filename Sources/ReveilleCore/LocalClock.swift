@@ -5,6 +5,25 @@ public enum LocalClock {
     /// Largest UTC offset accepted anywhere: ±18 hours.
     public static let maximumOffsetSeconds = 18 * 3600
 
+    /// The earliest instant accepted anywhere: 1990-01-01T00:00:00Z (Unix 631,152,000).
+    public static let earliestInstant: Double = 631_152_000
+    /// The end of the accepted instants, exclusive: 2101-01-01T00:00:00Z (Unix 4,133,980,800).
+    public static let instantLimit: Double = 4_133_980_800
+
+    /// Whether `instant` lies in the range every reader accepts: the years 1990 through 2100 in
+    /// UTC, `earliestInstant ..< instantLimit`. Outside it (a clock reset to Unix 0, a corrupt
+    /// `1e300`, the year 9999, NaN) an instant is invalid input: readers reject it naming the
+    /// file, line and field (or skip it with `--skip-invalid`), so every later step can rely on
+    /// day numbers and spans that fit comfortably in an `Int`.
+    @inlinable
+    public static func isValidInstant(_ instant: Double) -> Bool {
+        instant >= earliestInstant && instant < instantLimit
+    }
+
+    /// The accepted range in words, for error messages.
+    public static let validInstantDescription =
+        "an instant from 1990-01-01T00:00:00Z up to 2100-12-31T23:59:59Z"
+
     /// `instant + offset`.
     @inlinable
     public static func localSeconds(instant: Double, utcOffsetSeconds: Int) -> Double {

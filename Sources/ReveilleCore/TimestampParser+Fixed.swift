@@ -63,7 +63,7 @@ extension TimestampParser {
     }
 
     /// The day number of `YYYY-MM-DD` followed by `T` or a space (`w0` = bytes 0–7, `w1` = bytes
-    /// 8–15), or `nil` when the bytes are not that or the month or day is out of range.
+    /// 8–15), or `nil` when the bytes are not that or the month or day is out of range (2023-02-30 is).
     private static func _fixedDate(_ w0: UInt64, _ w1: UInt64) -> Int? {
         let t = UInt8(truncatingIfNeeded: w1 >> 16)
         guard w0 & 0xFF00_00FF_0000_0000 == 0x2D00_002D_0000_0000,
@@ -71,8 +71,8 @@ extension TimestampParser {
               _allDigits(w0, 0x00FF_FF00_FFFF_FFFF), _allDigits(w1, 0x0000_0000_0000_FFFF) else { return nil }
         let p0 = _pairs(w0, 0x00FF_FF00_FFFF_FFFF), p1 = _pairs(w1, 0x0000_0000_0000_FFFF)
         let month = Int(p0 >> 40 & 0xFF), day = Int(p1 & 0xFF)
-        guard month >= 1, month <= 12, day >= 1, day <= 31 else { return nil }
         let year = Int(p0 & 0xFF) &* 100 &+ Int(p0 >> 16 & 0xFF)
+        guard month >= 1, month <= 12, day >= 1, day <= daysInMonth(year: year, month: month) else { return nil }
         return daysFromCivil(year: year, month: month, day: day)
     }
 

@@ -6,6 +6,10 @@
 /// - Unix time: an integer or decimal number; values of magnitude ≥ 1e11 are milliseconds
 ///   (1e11 s is the year 5138, 1e11 ms is 1973), smaller ones seconds.
 /// - UTC offsets: `Z`, `±HH:MM`, `±HHMM`, `±HH`, or a signed integer of seconds.
+///
+/// Dates are checked against the calendar: `2023-02-30` and `2023-04-31` are malformed, not
+/// normalised. Whether an instant is in the range Reveille accepts is a separate check,
+/// ``LocalClock/isValidInstant(_:)``.
 public enum TimestampParser {
     /// A parsed ISO timestamp: the instant and the offset it carried.
     public struct Parsed: Equatable, Sendable {
@@ -22,6 +26,16 @@ public enum TimestampParser {
         let doy = (153 * mp + 2) / 5 + day - 1
         let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
         return era * 146_097 + doe - 719_468
+    }
+
+    /// Days in `month` (1–12) of `year` (proleptic Gregorian); 0 for a month outside 1–12.
+    public static func daysInMonth(year: Int, month: Int) -> Int {
+        switch month {
+        case 1, 3, 5, 7, 8, 10, 12: return 31
+        case 4, 6, 9, 11: return 30
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        default: return 0
+        }
     }
 
     /// Civil date of a day number (inverse of ``daysFromCivil(year:month:day:)``).
@@ -61,7 +75,8 @@ public enum TimestampParser {
               let hour = _digits(b, s + 11, 2), b[s + 13] == UInt8(ascii: ":"),
               let minute = _digits(b, s + 14, 2), b[s + 16] == UInt8(ascii: ":"),
               let second = _digits(b, s + 17, 2),
-              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+              (1...12).contains(month), day >= 1, day <= daysInMonth(year: year, month: month),
+              hour < 24, minute < 60, second < 61
         else { return nil }
         var seconds = Double(daysFromCivil(year: year, month: month, day: day) * 86_400
                              + hour * 3600 + minute * 60 + second)
@@ -121,6 +136,36 @@ public enum TimestampParser {
         return abs(seconds) <= LocalClock.maximumOffsetSeconds ? seconds : nil
     }
 
+    /// Parses a `utc_offset` field (CSV column or JSON string): `Z`, `±HH:MM`, or an integer
+    /// number of seconds, signed or not, that is a whole quarter hour (every UTC offset in use
+    /// since 1990 is), within ±18 h. A colon-less `±HHMM` is not a form of this field: `+3600` is
+    /// one hour and `-1800` half an hour, while `+0530` or `-0430` (not whole quarter hours as
+    /// seconds) are rejected rather than misread. `nil` otherwise.
+    public static func parseOffsetField(_ b: ArraySlice<UInt8>) -> Int? { _parseOffsetField(b.span, 0..<b.count) }
+
+    package static func _parseOffsetField(_ b: Span<UInt8>, _ r: Range<Int>) -> Int? {
+        guard !r.isEmpty else { return nil }
+        let s = r.lowerBound, n = r.count, first = b[s]
+        if first == UInt8(ascii: "Z") || first == UInt8(ascii: "z") { return n == 1 ? 0 : nil }
+        let signed = first == UInt8(ascii: "+") || first == UInt8(ascii: "-")
+        if signed, n == 6, b[s + 3] == UInt8(ascii: ":") { return _parseOffset(b, r) }
+        let digits = signed ? n - 1 : n
+        guard digits >= 1, digits <= 6, let v = _digits(b, signed ? s + 1 : s, digits) else { return nil }
+        return validOffsetField(first == UInt8(ascii: "-") ? -v : v)
+    }
+
+    /// `seconds` when it is a valid `utc_offset` in seconds: a whole quarter hour within ±18 h.
+    public static func validOffsetField(_ seconds: Int) -> Int? {
+        abs(seconds) <= LocalClock.maximumOffsetSeconds && seconds % 900 == 0 ? seconds : nil
+    }
+
+    /// What a `utc_offset` field may hold, for error messages.
+    public static let offsetFieldDescription =
+        "an offset like +02:00, Z, or seconds that are a whole quarter hour (3600, -16200), within ±18:00"
+
+    /// Unix seconds of a numeric Unix time: milliseconds when its magnitude is at least 1e11.
+    public static func unixSeconds(_ value: Double) -> Double { abs(value) >= 1e11 ? value / 1000 : value }
+
     /// Parses Unix time in seconds or milliseconds (see the type's documentation).
     public static func parseUnix(_ b: ArraySlice<UInt8>) -> Double? { _parseUnix(b.span, 0..<b.count) }
 
@@ -141,8 +186,7 @@ public enum TimestampParser {
             }
         }
         guard any, i == r.upperBound else { return nil }
-        let v = sign * whole
-        return abs(v) >= 1e11 ? v / 1000 : v
+        return unixSeconds(sign * whole)
     }
 
     /// Parses a plain decimal number (`12`, `3.5`); `nil` otherwise.
@@ -155,8 +199,13 @@ public enum TimestampParser {
 
     /// Formats an instant as ISO-8601 with the given offset, e.g. `2013-03-24T08:31:23-04:00`.
     /// Fractional seconds are written with millisecond precision only when present.
+    /// An instant so far out that its date cannot be computed (beyond ±10^15 s, or not finite) is
+    /// written as the plain number instead of trapping; readers reject such values anyway.
     public static func formatISO(instant: Double, utcOffsetSeconds: Int) -> String {
         let local = instant + Double(utcOffsetSeconds)
+        guard local.isFinite, abs(local) < 1e15, abs(utcOffsetSeconds) <= LocalClock.maximumOffsetSeconds else {
+            return String(instant)
+        }
         let wholeSeconds = Int(local.rounded(.down))
         let millis = Int(((local - Double(wholeSeconds)) * 1000).rounded())
         let (sec, ms) = millis == 1000 ? (wholeSeconds + 1, 0) : (wholeSeconds, millis)

@@ -27,8 +27,17 @@ struct _FitData: Sendable {
         let last = launches[launches.count - 1]
         end = last.instant
         endLocalSeconds = last.localSeconds
-        firstDay = launches[0].localDay
-        lastDay = max(firstDay, last.localDay)
+        // Local days are not monotone in instants: a flight west across the date line puts a later
+        // launch on an earlier local day. The day range is therefore the smallest to the largest
+        // local day of any launch, not the first launch's to the last's.
+        var minDay = launches[0].localDay, maxDay = minDay
+        for e in launches {
+            let d = e.localDay
+            minDay = min(minDay, d)
+            maxDay = max(maxDay, d)
+        }
+        firstDay = minDay
+        lastDay = maxDay
         let mask = SlotHistogram.coldMask(launches, tauSeconds: options.tauSeconds)
         var cold: [_ColdLaunch] = []
         var recency = [_AppRecency](repeating: _AppRecency(), count: apps.count)

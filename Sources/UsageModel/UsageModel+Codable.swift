@@ -1,4 +1,6 @@
 import Foundation
+import ReveilleCore
+import LaunchHistory
 
 extension UsageModel {
     enum CodingKeys: String, CodingKey {
@@ -64,12 +66,31 @@ extension UsageModel {
                 throw fail("recentHourlyFrequencies: sorted distinct apps with 24 finite, non-negative values each")
             }
         }
+        guard coefficients.allSatisfy(\.isFinite) else { throw fail("finite coefficients") }
+        for p in profiles {
+            let rates = [p.dailyRate, p.launchEvidence] + p.dayRates + p.weekdayRates
+            guard rates.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= Self.maximumRate }) else {
+                throw fail("finite, non-negative rates of at most \(Int(Self.maximumRate)) for app '\(p.app)'")
+            }
+            guard p.bandwidthMinutes.isFinite, p.bandwidthMinutes > 0 else {
+                throw fail("a finite, positive bandwidth for app '\(p.app)'")
+            }
+        }
+        guard LocalClock.isValidInstant(historyEndInstant) else {
+            throw fail("historyEndInstant: \(LocalClock.validInstantDescription)")
+        }
     }
+
+    /// The largest rate a model file may hold (launches per day or per slot-day): far above any
+    /// person's use, far below where sums could overflow to infinity.
+    static let maximumRate = 1e6
 }
 
 /// A model file: one ``UsageModel`` per device, as JSON `{"devices": {id: model}, "schemaVersion": 1}`
 /// with sorted keys (byte-identical for the same models). Non-finite numbers (e.g. an infinite
 /// `halfLifeDays`) are written as the strings `"inf"`, `"-inf"`, `"nan"`.
+///
+/// Decoding checks the file's own `schemaVersion` (only 1 is known) as well as every model's.
 public struct UsageModelFile: Sendable, Codable {
     /// File layout version.
     public var schemaVersion: Int = UsageModel.schemaVersion
@@ -79,6 +100,20 @@ public struct UsageModelFile: Sendable, Codable {
     /// A file holding `devices`.
     public init(devices: [String: UsageModel]) {
         self.devices = devices
+    }
+
+    enum CodingKeys: String, CodingKey { case schemaVersion, devices }
+
+    /// Decodes and checks a file: ``UsageModelError`` (`unsupportedModel`) for another
+    /// `schemaVersion` or any invalid model.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let version = try c.decode(Int.self, forKey: .schemaVersion)
+        guard version == UsageModel.schemaVersion else {
+            throw UsageModelError(.unsupportedModel, expected: "a model file of schemaVersion \(UsageModel.schemaVersion) (got \(version))")
+        }
+        schemaVersion = version
+        devices = try c.decode([String: UsageModel].self, forKey: .devices)
     }
 
     /// Device identifiers, sorted.

@@ -103,8 +103,8 @@ public struct UsageModel: Sendable, Codable {
         guard launches.allSatisfy({ $0.device == first.device }) else {
             throw UsageModelError(.mixedDevices, expected: "launches of one device (got several)")
         }
-        guard launches.allSatisfy({ $0.instant.isFinite && abs($0.instant) < 9.5e10 }) else {
-            throw UsageModelError(.invalidInstant, expected: "finite instants within ±3,000 years of 1970")
+        guard launches.allSatisfy({ LocalClock.isValidInstant($0.instant) && abs($0.utcOffsetSeconds) <= LocalClock.maximumOffsetSeconds }) else {
+            throw UsageModelError(.invalidInstant, expected: "\(LocalClock.validInstantDescription), with an offset within ±18:00")
         }
         return try _fit(LaunchEvent.sortedByInstant(launches), options: options, path: .automatic)
     }

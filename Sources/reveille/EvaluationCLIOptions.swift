@@ -57,7 +57,7 @@ struct EvaluationCLIOptions: ParsableArguments {
 
     func validate() throws {
         // `bayes` exists once --truth is loaded (in run); check the other names now.
-        _ = try evaluationOptions(truth: nil, ignoring: truth == nil ? [] : ["bayes"])
+        _ = try evaluationOptions(truth: nil, deferring: truth == nil ? [] : ["bayes"])
     }
 
     /// The library options these flags describe, loading `--truth` when given (bad truth → exit 65).
@@ -67,12 +67,12 @@ struct EvaluationCLIOptions: ParsableArguments {
         return try evaluationOptions(truth: try truth.map { try GroundTruth.load(path: $0) })
     }
 
-    private func evaluationOptions(truth: GroundTruth?, ignoring: Set<String> = []) throws -> EvaluationOptions {
+    private func evaluationOptions(truth: GroundTruth?, deferring: Set<String> = []) throws -> EvaluationOptions {
         var options = EvaluationOptions()
         var registry = PolicyCatalog.registry
         if let truth { registry.registerBayes(truth: truth) }
         options.registry = registry
-        options.policies = policies.isEmpty ? PolicyCatalog.defaultPolicies(of: registry) : Self._split(policies).filter { !ignoring.contains($0) }
+        options.policies = policies.isEmpty ? PolicyCatalog.defaultPolicies(of: registry) : Self._split(policies)
         if !budgets.isEmpty {
             options.budgets = try Self._split(budgets).map { text in
                 guard let value = Int(text), value >= 0 else { throw ValidationError("--budget takes integers ≥ 0, got '\(text)'") }
@@ -83,7 +83,7 @@ struct EvaluationCLIOptions: ParsableArguments {
         options.tauMinutes = tauMinutes
         options.warmupDays = warmupDays
         do {
-            try options.validate()
+            try options.validate(deferring: deferring)
         } catch {
             throw ValidationError(error.description)
         }

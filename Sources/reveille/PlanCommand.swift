@@ -82,7 +82,9 @@ struct PlanCommand: ParsableCommand {
             throw ValidationError("--from must be an ISO 8601 time with an offset, e.g. 2013-05-01T00:00:00-04:00")
         }
         guard (1...168).contains(hours) else { throw ValidationError("--hours must be in 1…168") }
-        guard budget >= 0 else { throw ValidationError("--budget must be ≥ 0") }
+        guard (0...PlanningBudget.maximumEnergyUnitsPerDay).contains(budget) else {
+            throw ValidationError("--budget must be in 0…\(PlanningBudget.maximumEnergyUnitsPerDay)")
+        }
         guard leadMinutes.isFinite, leadMinutes >= 0 else { throw ValidationError("--lead-minutes must be ≥ 0") }
         guard model != nil || history != nil else { throw ValidationError("give --model, --history, or both") }
         try push.validate(channel: channel)

@@ -40,8 +40,8 @@ import TestSupport
 
     @Test func csvRoundTripThroughWriter() throws {
         let events = [
-            LaunchEvent(device: "d,1", app: "com.\"x\"", instant: 1_000_000, utcOffsetSeconds: 19800, durationSeconds: 3),
-            LaunchEvent(device: "d,1", app: "y", instant: 1_000_060.25, utcOffsetSeconds: -3600),
+            LaunchEvent(device: "d,1", app: "com.\"x\"", instant: 1_700_000_000, utcOffsetSeconds: 19800, durationSeconds: 3),
+            LaunchEvent(device: "d,1", app: "y", instant: 1_700_000_060.25, utcOffsetSeconds: -3600),
         ]
         let h = try HistoryReader.read(path: try Fixtures.temporaryFile(CanonicalCSVWriter.csv(events)))
         #expect(Array(h.devices[0].launches) == events)

@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Regression tests of issue 15 through the CLI: each reproducer ends with the documented exit
+/// status and a message naming the file, line and field (or option) — or with correct output.
+@Suite struct UntrustedInputCommandTests {
+    static func temporary(_ name: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("reveille-cli-\(UUID().uuidString)-\(name)").path
+    }
+
+    @Test func trainsOnATokyoToHonoluluFlight() throws {
+        let csv = "device,app,timestamp\nd,a,2023-05-30T12:00:00+09:00\nd,b,2023-05-31T08:00:00+09:00\nd,c,2023-05-30T20:00:00-10:00\n"
+        let out = Self.temporary("model.json")
+        let r = try CLIRunner.run(["train", "-", "-o", out], stdin: csv)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("trained 1 device model(s)"))
+        let model = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(model.contains("\"apps\":[\"a\",\"b\",\"c\"]"))
+        try? FileManager.default.removeItem(atPath: out)
+    }
+
+    /// The last launch is on an earlier local day than the first: the report's calibration loop
+    /// over `first...last` trapped.
+    @Test func reportsOnAWestwardFlightWithAModel() throws {
+        let csv = "device,app,timestamp\nd,b,2023-05-31T08:00:00+09:00\nd,c,2023-05-30T20:00:00-10:00\n"
+        let history = try Fixtures.temporaryFile(csv)
+        let model = Self.temporary("model.json"), report = Self.temporary("report.html")
+        #expect(try CLIRunner.run(["train", history, "-o", model]).status == 0)
+        let r = try CLIRunner.run(["report", history, "--model", model, "-o", report])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try String(contentsOfFile: report, encoding: .utf8).contains("over 2 local days, 2023-05-30 (Tue) to 2023-05-31 (Wed)"))
+        for path in [model, report] { try? FileManager.default.removeItem(atPath: path) }
+    }
+
+    static let hugeRow = "d,a,1" + String(repeating: "0", count: 300)
+
+    @Test(arguments: [["inspect"], ["report", "-o", "REPORT"], ["evaluate"], ["evaluate-push"], ["train", "-o", "MODEL"]])
+    func anOutOfRangeTimestampIsExit65NamingLineAndField(command: [String]) throws {
+        let path = try Fixtures.temporaryFile("device,app,timestamp\nd,a,2023-05-30T12:00:00+09:00\n\(Self.hugeRow)\n")
+        let out = Self.temporary("out")
+        let arguments = [command[0], path] + command.dropFirst().map { $0 == "REPORT" || $0 == "MODEL" ? out : $0 }
+        let r = try CLIRunner.run(arguments)
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("\(path):3: instantOutOfRange in field 'timestamp': expected an instant from 1990-01-01T00:00:00Z up to 2100-12-31T23:59:59Z"),
+                "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test(arguments: ["d,a,100000000000000000000", "d,a,9999-01-01T00:00:00Z", "d,a,0001-01-01T00:00:00Z", "d,a,0"])
+    func otherOutOfRangeRowsAreSkippedUnderSkipInvalid(row: String) throws {
+        let csv = "device,app,timestamp\nd,a,2023-05-30T12:00:00+09:00\n\(row)\n"
+        let strict = try CLIRunner.run(["evaluate", "-"], stdin: csv)
+        #expect(strict.status == 65 && strict.stderr.contains("-:3: instantOutOfRange in field 'timestamp'"), "\(strict.stderr)")
+        let lenient = try CLIRunner.run(["inspect", "-", "--skip-invalid"], stdin: csv)
+        #expect(lenient.status == 0)
+        #expect(lenient.stdout.hasPrefix("1 devices, 1 launches"))
+    }
+
+    @Test func anEndlessLineIsExit65NamingLineOne() throws {
+        let r = try CLIRunner.run(["inspect", "/dev/zero"])
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("/dev/zero:1: lineTooLong: expected lines of at most 1048576 bytes"), "\(r.stderr)")
+    }
+
+    @Test(arguments: [("device,app,timestamp\n", "found none"),
+                      ("device,app,timestamp\nd,a,noon\n", "found none (1 invalid rows skipped, the first at line 2: -:2: malformedTimestamp")])
+    func historiesWithoutLaunchesAreExit65(csv: String, found: String) throws {
+        let out = Self.temporary("model.json")
+        let r = try CLIRunner.run(["train", "-", "--skip-invalid", "-o", out], stdin: csv)
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("-: noLaunches: expected at least one valid launch row; \(found)"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test func aDuplicateTimestampColumnIsExit65() throws {
+        let r = try CLIRunner.run(["inspect", "-"], stdin: "device,app,timestamp,timestamp\nd,a,2023-01-01T00:00:00Z,2023-01-01T00:00:00Z\n")
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("-:1: duplicateColumn in field 'timestamp'"), "\(r.stderr)")
+    }
+
+    @Test func impossibleDatesInFromAreExit64() throws {
+        let model = Self.temporary("model.json")
+        #expect(try CLIRunner.run(["train", "../shared/datasets/studentlife-small/launches.csv", "-o", model]).status == 0)
+        for from in ["2023-02-30T00:00:00-04:00", "2023-04-31T00:00:00-04:00"] {
+            for command in ["plan", "predict"] {
+                let r = try CLIRunner.run([command, "--model", model, "--device", "studentlife-u00", "--from", from])
+                #expect(r.status == 64, "\(command) \(from): \(r.stderr)")
+                #expect(r.stderr.contains("--from"))
+            }
+        }
+        try? FileManager.default.removeItem(atPath: model)
+    }
+
+    @Test func budgetsHaveDocumentedUpperBounds() throws {
+        let plan = try CLIRunner.run(["plan", "--model", "m.json", "--from", "2024-04-08T00:00:00-04:00", "--budget", "1000"])
+        #expect(plan.status == 64 && plan.stderr.contains("--budget must be in 0…96"), "\(plan.stderr)")
+        let evaluate = try CLIRunner.run(["evaluate", "Datasets/default/launches.csv", "--budget", "1000000000"])
+        #expect(evaluate.status == 64 && evaluate.stderr.contains("budgets must be one or more integers in 0…96"), "\(evaluate.stderr)")
+        let push = try CLIRunner.run(["evaluate-push", "Datasets/default/launches.csv", "--pushes-per-day", "1000000000"])
+        #expect(push.status == 64 && push.stderr.contains("--pushes-per-day must be in 0…288"), "\(push.stderr)")
+    }
+
+    @Test func bayesAloneIsEvaluated() throws {
+        let history = Self.temporary("s.csv"), truth = Self.temporary("t.json")
+        let sim = try CLIRunner.run(["simulate", "--devices", "1", "--days", "16", "--seed", "3", "-o", history, "--truth", truth])
+        #expect(sim.status == 0)
+        let r = try CLIRunner.run(["evaluate", history, "--truth", truth, "--policy", "bayes", "--budget", "4"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("\nbayes        4"), "\(r.stdout)")
+        for path in [history, truth] { try? FileManager.default.removeItem(atPath: path) }
+    }
+
+    @Test func aStateFileWithCountsNearIntMaxPlans() throws {
+        let model = Self.temporary("model.json")
+        #expect(try CLIRunner.run(["train", "../shared/datasets/studentlife-small/launches.csv", "--device", "studentlife-u00", "-o", model]).status == 0)
+        let state = try Fixtures.temporaryFile("""
+            {"apps": [{"app": "com.android.chrome", "fetchResults": {"newData": 9223372036854775807, "noData": 9223372036854775807, "failed": 9223372036854775807}}]}
+            """, suffix: ".json")
+        let r = try CLIRunner.run(["plan", "--model", model, "--state", state, "--from", "2013-05-01T00:00:00-04:00", "--budget", "4"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("\"windows\""))
+        try? FileManager.default.removeItem(atPath: model)
+    }
+}
