@@ -42,7 +42,7 @@ struct EvaluationCLIOptions: ParsableArguments {
     @Option(name: .customLong("budget"), help: "Daily budgets B (repeat or comma-separate; default 4,8,16,32).")
     var budgets: [String] = []
 
-    @Option(help: "Replay mode: daily (one plan per day) or online (hourly re-planning).")
+    @Option(help: "Replay mode: daily (one plan per day), online (hourly re-planning) or event (a decision at every launch and hour).")
     var mode: EvaluationMode = .daily
 
     @Option(help: "Freshness window tau in minutes.")
@@ -71,7 +71,9 @@ struct EvaluationCLIOptions: ParsableArguments {
         var registry = PolicyCatalog.registry
         if let truth { registry.registerBayes(truth: truth) }
         options.registry = registry
-        options.policies = policies.isEmpty ? PolicyCatalog.defaultPolicies(of: registry) : Self._split(policies).filter { !ignoring.contains($0) }
+        options.policies = policies.isEmpty
+            ? PolicyCatalog.defaultPolicies(of: registry).filter { registry.supports($0, mode: mode) }
+            : Self._split(policies).filter { !ignoring.contains($0) }
         if !budgets.isEmpty {
             options.budgets = try Self._split(budgets).map { text in
                 guard let value = Int(text), value >= 0 else { throw ValidationError("--budget takes integers ≥ 0, got '\(text)'") }
