@@ -41,7 +41,7 @@ import TestSupport
         return events
     }
 
-    @Test(arguments: [EvaluationMode.daily, .online])
+    @Test(arguments: [EvaluationMode.daily, .online, .event])
     func clairvoyantScoresHitRateOne(mode: EvaluationMode) async throws {
         var registry = PolicyRegistry.builtIn
         registry.register("clairvoyant") { Clairvoyant(device: $0) }
@@ -100,7 +100,7 @@ import TestSupport
     @Test func unknownPolicyAndBadOptionsAreUsageErrors() {
         var options = EvaluationOptions()
         options.policies = ["nope"]
-        #expect(throws: EvaluationOptionsError.unknownPolicy(name: "nope", available: ["histogram", "interval", "oracle"])) {
+        #expect(throws: EvaluationOptionsError.unknownPolicy(name: "nope", available: ["histogram", "interval", "markov", "oracle"])) {
             try options.validate()
         }
         options.policies = ["oracle"]
