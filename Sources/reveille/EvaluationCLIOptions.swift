@@ -36,7 +36,7 @@ enum PolicyCatalog {
 /// Options shared by `reveille evaluate` and `reveille bench eval`.
 struct EvaluationCLIOptions: ParsableArguments {
     @Option(name: .customLong("policy"),
-            help: "Policies to score (repeat or comma-separate; default: all registered: \(PolicyCatalog.defaultPolicies.joined(separator: ", "))).")
+            help: "Policies to score (repeat or comma-separate; default: all registered that the mode supports: \(PolicyCatalog.defaultPolicies.joined(separator: ", "))).")
     var policies: [String] = []
 
     @Option(name: .customLong("budget"), help: "Daily budgets B (repeat or comma-separate; default 4,8,16,32).")
