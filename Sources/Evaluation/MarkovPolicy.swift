@@ -55,34 +55,23 @@ struct _MarkovModel: Sendable {
     /// Learns from `context.history` (launches before `start(d)`).
     init(_ context: PolicyContext) {
         localDay = context.localDay
-        dayCount = max(0, context.localDay - _RecentColdLaunches.firstWindowDay(context))
-        let tail = _RecentColdLaunches.tail(context)
-        var ids: [String: Int] = [:]
-        var names: [String] = []
-        let appOf = tail.map { launch -> Int in
-            if let id = ids[launch.app] { return id }
-            ids[launch.app] = names.count
-            names.append(launch.app)
-            return names.count - 1
-        }
-        let cold = ColdLaunches.scan(tail, tauSeconds: context.tauSeconds).cold
-        let window = Self._windowLaunches(tail, context: context)
-        let counts = Self._transitions(tail, window: window, appOf: appOf, cold: cold, appCount: names.count,
-                                       tauSeconds: context.tauSeconds)
-        var nextOf = Array(repeating: -1, count: names.count)
-        var probability = Array(repeating: 0.0, count: names.count)
+        let counts = _TransitionCounts(context)
+        dayCount = counts.dayCount
+        let names = counts.names
+        var probability: [Double?] = Array(repeating: nil, count: names.count)
         var next: [String: (app: String, probability: Double)] = [:]
         for a in names.indices {
-            guard let b = counts.k[a].keys.min(by: { x, y in
-                let kx = counts.k[a][x] ?? 0, ky = counts.k[a][y] ?? 0
+            let row = counts.k[a]
+            guard let b = row.keys.min(by: { x, y in
+                let kx = row[x] ?? 0, ky = row[y] ?? 0
                 return kx != ky ? kx > ky : names[x] < names[y]
             }) else { continue }
-            nextOf[a] = b
-            probability[a] = Double(counts.k[a][b] ?? 0) / (Double(counts.n[a]) + 1)
-            next[names[a]] = (names[b], probability[a])
+            let p = Double(row[b] ?? 0) / (Double(counts.n[a]) + 1)
+            probability[a] = p
+            next[names[a]] = (names[b], p)
         }
         self.next = next
-        values = window.compactMap { j in nextOf[appOf[j]] >= 0 ? probability[appOf[j]] : nil }.sorted(by: >)
+        values = counts.windowApps.compactMap { probability[$0] }.sorted(by: >)
     }
 
     /// `θ` for budget `B`: the `m`-th largest value, `m = B × dayCount`, or the smallest when
@@ -92,43 +81,5 @@ struct _MarkovModel: Sendable {
         let m = overflow ? Int.max : product
         guard m > 0, let smallest = values.last else { return nil }
         return m <= values.count ? values[m - 1] : smallest
-    }
-
-    /// Offsets into `tail` of the window's launches: local day in `max(first, d − 28) ..< d` and
-    /// `t + 1 s + τ < start(d)`.
-    private static func _windowLaunches(_ tail: ArraySlice<LaunchEvent>, context: PolicyContext) -> [Int] {
-        let firstDay = _RecentColdLaunches.firstWindowDay(context)
-        var result: [Int] = []
-        for (k, launch) in tail.enumerated() {
-            let day = launch.localDay
-            if day >= firstDay, day < context.localDay, launch.instant + 1 + context.tauSeconds < context.dayStart {
-                result.append(k)
-            }
-        }
-        return result
-    }
-
-    /// `n_a` and `k_ab` (per `a`, by `b`) over the window launches (offsets into `tail`, in
-    /// order). Two pointers bound each cover window `(t + 1 s, t + 1 s + τ]`.
-    private static func _transitions(_ tail: ArraySlice<LaunchEvent>, window: [Int], appOf: [Int], cold: [Bool],
-                                     appCount: Int, tauSeconds: Double) -> (n: [Int], k: [[Int: Int]]) {
-        let instants = tail.map(\.instant)
-        var n = Array(repeating: 0, count: appCount)
-        var k = Array(repeating: [Int: Int](), count: appCount)
-        var seenFor = Array(repeating: -1, count: appCount)
-        var lo = 0, hi = 0
-        for j in window {
-            let a = appOf[j]
-            let low = instants[j] + 1, high = low + tauSeconds
-            n[a] += 1
-            while lo < instants.count, instants[lo] <= low { lo += 1 }
-            hi = max(hi, lo)
-            while hi < instants.count, instants[hi] <= high { hi += 1 }
-            for i in lo..<hi where cold[i] && appOf[i] != a && seenFor[appOf[i]] != j {
-                seenFor[appOf[i]] = j
-                k[a][appOf[i], default: 0] += 1
-            }
-        }
-        return (n, k)
     }
 }
