@@ -14,6 +14,7 @@ enum PolicyCatalog {
     static var registry: PolicyRegistry {
         var registry = PolicyRegistry.builtIn
         registry.registerReveille()
+        registry.registerReactive()
         return registry
     }
 
