@@ -1,7 +1,7 @@
 import LaunchHistory
 
-/// What `reveille-event` learns at `start(d)` from the last 28 days: the time-of-day windows,
-/// the app-to-app trigger values and how the day's budget splits between them.
+/// What `reveille-event` learns at `start(d)` from the last 28 days: the time-of-day windows and
+/// the app-to-app trigger values. O(window launches × launches per τ) per day.
 struct _ReactiveDayModel: Sendable {
     let localDay: Int
     let options: ReactiveOptions
@@ -10,12 +10,6 @@ struct _ReactiveDayModel: Sendable {
     let windows: [(app: String, hour: Int, value: Double)]
     /// The histogram probabilities (count / days) per app and local hour.
     let hourlyProbabilities: [String: [Double]]
-    /// Per window launch, the values of its app's best triggers, largest first.
-    let launchValues: [Double]
-    /// Share of the window's launches in each local hour (24 values summing to 1, or all 0).
-    let hourShare: [Double]
-    /// Local days in the window.
-    let dayCount: Int
     private let counts: _TransitionCounts
     /// `Σ_a k[a][b] / N` per app `b`: the chance that a launch is followed by a cold `b`.
     private let baseRate: [Double]
@@ -35,49 +29,18 @@ struct _ReactiveDayModel: Sendable {
         for row in counts.k { for (b, k) in row { followed[b] += k } }
         let launches = Double(max(1, counts.windowApps.count))
         let baseRate = followed.map { Double($0) / launches }
-        var hours = Array(repeating: 0.0, count: 24)
-        for hour in counts.windowHours where hour >= 0 && hour < 24 { hours[hour] += 1 }
-        let hourTotal = Double(counts.windowHours.count)
-        hourShare = hours.map { hourTotal > 0 ? $0 / hourTotal : 0 }
-        let best = counts.names.indices.map { a in
-            Self._top(counts: counts, baseRate: baseRate, options: options, after: a).map(\.value)
-        }
-        launchValues = counts.windowApps.flatMap { best[$0] }.sorted(by: >)
-        dayCount = counts.dayCount
         self.counts = counts
         self.baseRate = baseRate
     }
 
     /// The best `candidatesPerLaunch` triggers after a launch of `app`, apps in `excluded` left
     /// out: value `scale × (k_ab + α r_b) / (n_a + α)`, largest first (ties: app name). An app
-    /// unseen in the window has `n_a = 0`, so its values are the scaled base rates. O(apps).
+    /// unseen in the window has `n_a = 0`, so its values are the scaled base rates.
+    /// O(apps × candidatesPerLaunch).
     func triggers(after app: String, excluding excluded: Set<String>) -> [(app: String, value: Double)] {
         let a = counts.ids[app] ?? -1
         return Self._top(counts: counts, baseRate: baseRate, options: options, after: a, excluding: excluded)
             .map { (counts.names[$0.app], $0.value) }
-    }
-
-    /// The day's split of budget `B`: walking the windows (weight 1 each) and the per-launch
-    /// trigger values (weight `1 / days` each, the expected count per day) from the largest value
-    /// down while the weights fit in `B`. `threshold` is the last value taken (`+∞` when none),
-    /// `windowCount` the windows taken, `triggersPerDay` the expected triggers at or above it.
-    func split(budget: Int) -> (threshold: Double, windowCount: Int, triggersPerDay: Double) {
-        let budget = Double(max(0, budget))
-        let launchWeight = 1 / Double(max(1, dayCount))
-        var used = 0.0, threshold = Double.infinity
-        var w = 0, l = 0
-        while w < windows.count || l < launchValues.count {
-            let windowValue = w < windows.count ? windows[w].value : -1
-            let launchValue = l < launchValues.count ? launchValues[l] : -1
-            let takeWindow = windowValue >= launchValue
-            let weight = takeWindow ? 1 : launchWeight
-            guard used + weight <= budget else { break }
-            used += weight
-            threshold = takeWindow ? windowValue : launchValue
-            if takeWindow { w += 1 } else { l += 1 }
-        }
-        let expected = Double(launchValues.prefix { $0 >= threshold }.count) * launchWeight
-        return (threshold, w, expected)
     }
 
     /// The top triggers after app id `a` (`-1`: unseen) as (app id, value).

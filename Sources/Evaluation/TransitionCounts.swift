@@ -15,8 +15,6 @@ struct _TransitionCounts: Sendable {
     let ids: [String: Int]
     /// App id of each window launch, in launch order.
     let windowApps: [Int]
-    /// Local hour (0–23) of each window launch, in launch order.
-    let windowHours: [Int]
     /// Window launches per app.
     let n: [Int]
     /// Per app `a`: window launches of `a` followed by a cold launch of `b`, by `b`.
@@ -40,7 +38,6 @@ struct _TransitionCounts: Sendable {
         let cold = ColdLaunches.scan(tail, tauSeconds: context.tauSeconds).cold
         let window = Self._windowLaunches(tail, context: context)
         windowApps = window.map { appOf[$0] }
-        windowHours = window.map { tail[tail.startIndex + $0].localHour }
         (n, k) = Self._count(tail.map(\.instant), window: window, appOf: appOf, cold: cold, appCount: names.count,
                              tauSeconds: context.tauSeconds)
     }
