@@ -28,7 +28,8 @@ public struct ReactiveOptions: Sendable {
 /// by a cold `b` within τ, and scaled by `s` (``ReactiveOptions/triggerValueScale``).
 ///
 /// After a launch of `a` at `T`, each of the `candidatesPerLaunch` best `b` (not launched in the
-/// last `recentLaunchSeconds`) with `v_ab` at least the weakest planned window's value gets a
+/// last `recentLaunchSeconds`) with `v_ab` at least the weakest planned window's value (0 when
+/// fewer than `B` windows were seen) gets a
 /// fetch at `T + 1 s`, unless `b` has a fetch in `(T + 1 s − τ, T + 1 s + τ/2)`. With the budget
 /// full, the trigger replaces the pending window of lowest value when that value is lower;
 /// otherwise it is dropped. Hour boundaries change nothing. Probabilities are the histogram's.
@@ -36,8 +37,9 @@ public struct ReactivePolicy: EventDrivenPolicy {
     public let name: String
     public var options: ReactiveOptions
     private var model: _ReactiveDayModel?
-    /// The weakest planned window's value for the current (day, budget): a trigger's bar.
-    private var threshold = Double.infinity
+    /// A trigger's bar for the current (day, budget): the weakest planned window's value, or 0
+    /// when the windows leave budget over.
+    private var threshold = 0.0
     /// Value of each planned time-of-day window of the current (day, budget).
     private var windowValues: [Fetch: Double] = [:]
 
@@ -51,7 +53,7 @@ public struct ReactivePolicy: EventDrivenPolicy {
         if model?.localDay != context.localDay { model = _ReactiveDayModel(context, options: options) }
         guard let model else { return PolicyPlan(fetches: []) }
         let chosen = model.windows.prefix(max(0, context.budget))
-        threshold = chosen.last?.value ?? .infinity
+        threshold = chosen.count == context.budget ? chosen.last?.value ?? 0 : 0
         windowValues = [:]
         var fetches: [Fetch] = []
         for window in chosen {
