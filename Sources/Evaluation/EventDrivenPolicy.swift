@@ -43,6 +43,7 @@ public struct EventContext: Sendable {
     /// Local day of the device's first launch.
     public var firstLocalDay: Int
 
+    /// A context with every field given (the evaluator builds these; tests and tools may too).
     public init(device: String, trigger: EventTrigger, instant: Double, earliestFetch: Double,
                 history: ArraySlice<LaunchEvent>, dayStart: Double, dayEnd: Double, localDay: Int, budget: Int,
                 executed: [Fetch], pending: [Fetch], tauSeconds: Double, firstLocalDay: Int) {

@@ -16,9 +16,11 @@ import LaunchHistory
 /// gives no probabilities. Learning is O(window launches × launches per τ) once per day;
 /// a decision is O(B).
 public struct MarkovPolicy: EventDrivenPolicy {
+    /// Always `markov`.
     public let name = "markov"
     private var model: _MarkovModel?
 
+    /// A policy with nothing learned yet (it learns at each day's `start(d)`).
     public init() {}
 
     /// Learns the day's transitions (once per day, shared by every budget); plans no fetch.

@@ -15,6 +15,7 @@ public struct ReactiveOptions: Sendable {
     /// would likely be warm; default 3000).
     public var recentLaunchSeconds: Double = 3000
 
+    /// The defaults above.
     public init() {}
 }
 
@@ -34,7 +35,9 @@ public struct ReactiveOptions: Sendable {
 /// full, the trigger replaces the pending window of lowest value when that value is lower;
 /// otherwise it is dropped. Hour boundaries change nothing. Probabilities are the histogram's.
 public struct ReactivePolicy: EventDrivenPolicy {
+    /// The name in results (default `reveille-event`).
     public let name: String
+    /// The policy's settings.
     public var options: ReactiveOptions
     private var model: _ReactiveDayModel?
     /// A trigger's bar for the current (day, budget): the weakest planned window's value, or 0
@@ -43,6 +46,7 @@ public struct ReactivePolicy: EventDrivenPolicy {
     /// Value of each planned time-of-day window of the current (day, budget).
     private var windowValues: [Fetch: Double] = [:]
 
+    /// A policy with nothing learned yet (it learns at each day's `start(d)`).
     public init(name: String = "reveille-event", options: ReactiveOptions = ReactiveOptions()) {
         self.name = name
         self.options = options
