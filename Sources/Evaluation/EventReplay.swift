@@ -68,20 +68,22 @@ struct _EventDay {
     /// Executes the pending fetches due before `trigger` and builds its context.
     private func _context(_ trigger: EventTrigger, executed: inout [Fetch], pending: [Fetch]) -> EventContext {
         let instant: Double, earliest: Double, history: ArraySlice<LaunchEvent>
+        let isDue: (Fetch) -> Bool
         switch trigger {
         case let .hourBoundary(hour):
             instant = _boundary(hour)
             earliest = instant
             history = timeline.launches(before: instant)
+            isDue = { $0.instant < instant }
         case let .launch(event, index):
             instant = event.instant
             earliest = instant + 1
             history = timeline.events[0...index]
+            isDue = { $0.instant <= instant }
         }
         var kept: [Fetch] = []
         for fetch in pending {
-            let due = earliest > instant ? fetch.instant <= instant : fetch.instant < instant
-            if due { executed.append(fetch) } else { kept.append(fetch) }
+            if isDue(fetch) { executed.append(fetch) } else { kept.append(fetch) }
         }
         return EventContext(device: timeline.history.device, trigger: trigger, instant: instant, earliestFetch: earliest,
                             history: history, dayStart: dayStart, dayEnd: dayEnd, localDay: day, budget: budget,
