@@ -94,27 +94,21 @@ struct _DeviceReplay {
                 try _validate(probabilities, policy: policy.name, context: context)
             }
         }
+        if options.mode == .event, var reactive = policy as? any EventDrivenPolicy {
+            var eventDay = _EventDay(timeline: timeline, day: day, budget: budget)
+            executed = try eventDay.run(&reactive, pending: executed)
+            planningSeconds += eventDay.planningSeconds
+            policy = reactive
+        }
         return (executed, probabilities, floorApps)
     }
 
     /// The plan's fetches that execute (those at or after `start(d+1)` are dropped), or a
     /// typed error when the plan breaks the contract.
     private func _validated(_ plan: PolicyPlan, policy: String, context c: PolicyContext) throws(EvaluationError) -> [Fetch] {
-        guard plan.fetches.count <= c.remainingBudget else {
-            throw .planOverBudget(policy: policy, device: c.device, localDay: c.localDay, budget: c.budget,
-                                  remaining: c.remainingBudget, planned: plan.fetches.count)
-        }
-        var kept: [Fetch] = []
-        for fetch in plan.fetches {
-            let f = fetch.instant
-            if f.isFinite, f >= c.dayEnd, f >= c.windowStart { continue }
-            guard f.isFinite, f >= c.windowStart, f < c.windowEnd else {
-                throw .fetchOutsideWindow(policy: policy, device: c.device, localDay: c.localDay, instant: f,
-                                          windowStart: c.windowStart, windowEnd: c.windowEnd)
-            }
-            kept.append(fetch)
-        }
-        return kept
+        try _FetchWindowCheck(policy: policy, device: c.device, localDay: c.localDay, budget: c.budget,
+                              remaining: c.remainingBudget, windowStart: c.windowStart, windowEnd: c.windowEnd,
+                              dayEnd: c.dayEnd).kept(plan.fetches)
     }
 
     private func _validate(_ probabilities: [String: [Double]]?, policy: String, context c: PolicyContext) throws(EvaluationError) {

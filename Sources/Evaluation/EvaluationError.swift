@@ -28,6 +28,8 @@ public enum EvaluationOptionsError: UsageMistake, Equatable {
     case unknownPolicy(name: String, available: [String])
     /// Options out of range (budgets, tau, warm-up days).
     case invalidOptions(String)
+    /// The policy is registered only for other modes (`markov` needs mode `event`).
+    case policyNeedsOtherMode(policy: String, mode: EvaluationMode, supported: [EvaluationMode])
 
     public var description: String {
         switch self {
@@ -35,6 +37,9 @@ public enum EvaluationOptionsError: UsageMistake, Equatable {
             return "unknown policy '\(name)'; available: \(available.joined(separator: ", "))"
         case let .invalidOptions(message):
             return "invalid evaluation options: \(message)"
+        case let .policyNeedsOtherMode(policy, mode, supported):
+            return "policy '\(policy)' cannot be evaluated in mode \(mode.rawValue); it needs mode "
+                + supported.map(\.rawValue).joined(separator: " or ")
         }
     }
 }

@@ -9,6 +9,9 @@ public enum EvaluationMode: String, Sendable, Codable, CaseIterable {
     /// A plan at every hour boundary of the day for the coming hour; fetches already executed
     /// count against the day's budget.
     case online
+    /// The policy sees every launch as it happens: a decision at every hour boundary and after
+    /// every launch of the day (``EventDrivenPolicy``); other policies keep their `start(d)` plan.
+    case event
 }
 
 /// Options of a `reveille-v1` evaluation. Defaults are the protocol's.
@@ -60,6 +63,9 @@ public struct EvaluationOptions: Sendable {
         for name in policies where !deferred.contains(name) && registry.factory(named: name) == nil {
             throw .unknownPolicy(name: name, available: registry.names)
         }
+        for name in policies where !registry.supports(name, mode: mode) {
+            throw .policyNeedsOtherMode(policy: name, mode: mode, supported: registry.supportedModes(of: name))
+        }
     }
 }
 
@@ -82,26 +88,52 @@ public struct PolicySetup: Sendable {
 /// Makes a fresh policy value for one device.
 public typealias PolicyFactory = @Sendable (PolicySetup) throws -> any FetchPolicy
 
-/// Policies by name. `builtIn` holds `interval`, `histogram` and `oracle`; integrators add theirs:
-/// `options.registry.register("mine") { setup in MyPolicy(tauMinutes: setup.tauMinutes) }`.
+/// Policies by name. `builtIn` holds `interval`, `histogram`, `oracle` and `markov`; integrators
+/// add theirs: `options.registry.register("mine") { setup in MyPolicy(tauMinutes: setup.tauMinutes) }`.
 public struct PolicyRegistry: Sendable {
     private var factories: [String: PolicyFactory]
+    /// Modes a policy is restricted to; absent when it runs in every mode.
+    private var restrictedModes: [String: Set<EvaluationMode>] = [:]
 
-    /// A registry with the given factories.
+    /// A registry with the given factories (each usable in every mode).
     public init(_ factories: [String: PolicyFactory] = [:]) {
         self.factories = factories
     }
 
-    /// The protocol's baselines: `interval`, `histogram` and the exact `oracle`.
-    public static let builtIn = PolicyRegistry([
-        "interval": { _ in IntervalPolicy() },
-        "histogram": { _ in HistogramPolicy() },
-        "oracle": { setup in OraclePolicy(device: setup.device) },
-    ])
+    /// The protocol's baselines: `interval`, `histogram`, the exact `oracle`, and `markov`
+    /// (mode `event` only).
+    public static let builtIn: PolicyRegistry = {
+        var registry = PolicyRegistry([
+            "interval": { _ in IntervalPolicy() },
+            "histogram": { _ in HistogramPolicy() },
+            "oracle": { setup in OraclePolicy(device: setup.device) },
+        ])
+        registry.register("markov", modes: [.event]) { _ in MarkovPolicy() }
+        return registry
+    }()
 
-    /// Adds or replaces the factory for `name`.
+    /// Adds or replaces the factory for `name`, usable in every mode.
     public mutating func register(_ name: String, _ factory: @escaping PolicyFactory) {
         factories[name] = factory
+        restrictedModes[name] = nil
+    }
+
+    /// Adds or replaces the factory for `name`, usable only in `modes`
+    /// (``EvaluationOptions/validate()`` refuses it in the others).
+    public mutating func register(_ name: String, modes: Set<EvaluationMode>, _ factory: @escaping PolicyFactory) {
+        factories[name] = factory
+        restrictedModes[name] = modes
+    }
+
+    /// The modes `name` may be evaluated in, in declaration order (every mode when unrestricted).
+    public func supportedModes(of name: String) -> [EvaluationMode] {
+        guard let modes = restrictedModes[name] else { return EvaluationMode.allCases }
+        return EvaluationMode.allCases.filter(modes.contains)
+    }
+
+    /// Whether `name` may be evaluated in `mode`.
+    public func supports(_ name: String, mode: EvaluationMode) -> Bool {
+        restrictedModes[name]?.contains(mode) ?? true
     }
 
     /// The factory registered under `name`.

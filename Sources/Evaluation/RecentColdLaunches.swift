@@ -17,17 +17,9 @@ struct _RecentColdLaunches: Sendable {
     /// in the window lie at or after `(d-28) × 86400 − 18 h`, and their coldness depends on at
     /// most tau more. O(launches in the window).
     init(_ context: PolicyContext) {
-        let firstWindowDay = max(context.firstLocalDay, context.localDay - Self.windowDays)
+        let firstWindowDay = Self.firstWindowDay(context)
         dayCount = max(0, context.localDay - firstWindowDay)
-        let lowest = LocalClock.startOfDay(firstWindowDay, utcOffsetSeconds: LocalClock.maximumOffsetSeconds)
-            - context.tauSeconds
-        let history = context.history
-        var lo = history.startIndex, hi = history.endIndex
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if history[mid].instant < lowest { lo = mid + 1 } else { hi = mid }
-        }
-        let tail = history[lo...]
+        let tail = Self.tail(context)
         let cold = ColdLaunches.scan(tail, tauSeconds: context.tauSeconds).cold
         var result: [(app: String, hour: Int)] = []
         for (k, launch) in tail.enumerated() where cold[k] {
@@ -36,6 +28,26 @@ struct _RecentColdLaunches: Sendable {
             result.append((launch.app, launch.localHour))
         }
         launches = result
+    }
+
+    /// The window's first local day: `max(first, d − 28)`.
+    static func firstWindowDay(_ context: PolicyContext) -> Int {
+        max(context.firstLocalDay, context.localDay - windowDays)
+    }
+
+    /// The tail of `context.history` from `startOfDay(firstWindowDay, +18 h) − tau` on: every
+    /// launch whose local day can be in the window, and the launches that decide whether those are
+    /// cold. O(log n).
+    static func tail(_ context: PolicyContext) -> ArraySlice<LaunchEvent> {
+        let lowest = LocalClock.startOfDay(firstWindowDay(context), utcOffsetSeconds: LocalClock.maximumOffsetSeconds)
+            - context.tauSeconds
+        let history = context.history
+        var lo = history.startIndex, hi = history.endIndex
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if history[mid].instant < lowest { lo = mid + 1 } else { hi = mid }
+        }
+        return history[lo...]
     }
 
     /// Cold launches per app in the window.

@@ -15,6 +15,7 @@ enum PolicyCatalog {
     static var registry: PolicyRegistry {
         var registry = PolicyRegistry.builtIn
         registry.registerReveille()
+        registry.registerReactive()
         return registry
     }
 
@@ -37,13 +38,13 @@ enum PolicyCatalog {
 /// Options shared by `reveille evaluate` and `reveille bench eval`.
 struct EvaluationCLIOptions: ParsableArguments {
     @Option(name: .customLong("policy"),
-            help: "Policies to score (repeat or comma-separate; default: all registered: \(PolicyCatalog.defaultPolicies.joined(separator: ", "))).")
+            help: "Policies to score (repeat or comma-separate; default: all registered that the mode supports: \(PolicyCatalog.defaultPolicies.joined(separator: ", "))).")
     var policies: [String] = []
 
     @Option(name: .customLong("budget"), help: "Daily budgets B (repeat or comma-separate; default 4,8,16,32).")
     var budgets: [String] = []
 
-    @Option(help: "Replay mode: daily (one plan per day) or online (hourly re-planning).")
+    @Option(help: "Replay mode: daily (one plan per day), online (hourly re-planning) or event (a decision at every launch and hour).")
     var mode: EvaluationMode = .daily
 
     @Option(help: "Freshness window tau in minutes.")
@@ -72,7 +73,9 @@ struct EvaluationCLIOptions: ParsableArguments {
         var registry = PolicyCatalog.registry
         if let truth { registry.registerBayes(truth: truth) }
         options.registry = registry
-        options.policies = policies.isEmpty ? PolicyCatalog.defaultPolicies(of: registry) : Self._split(policies)
+        options.policies = policies.isEmpty
+            ? PolicyCatalog.defaultPolicies(of: registry).filter { registry.supports($0, mode: mode) }
+            : Self._split(policies)
         if !budgets.isEmpty {
             options.budgets = try Self._split(budgets).map { text in
                 guard let value = Int(text), value >= 0 else { throw ValidationError("--budget takes integers ≥ 0, got '\(text)'") }

@@ -40,6 +40,25 @@ import TestSupport
         #expect(try SchemaValidator(schema: "evaluation").errors(json: text).isEmpty)
     }
 
+    @Test func eventModeScoresMarkovLikeTheReference() throws {
+        let r = try CLIRunner.run(["evaluate", Self.wellbeing, "--json", "--mode", "event", "--policy", "markov,histogram",
+                                   "--budget", "8", "-q"])
+        #expect(r.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        #expect(object["mode"] as? String == "event")
+        let results = try #require(object["results"] as? [[String: Any]])
+        #expect(results.map { $0["policy"] as? String } == ["markov", "histogram"])
+        #expect(results[0]["hits"] as? Int == 7 && results[0]["fetches"] as? Int == 90)   // android-wellbeing-event.json
+        #expect(results[1]["hits"] as? Int == 24)
+        #expect(try SchemaValidator(schema: "evaluation").errors(json: r.stdout).isEmpty)
+    }
+
+    @Test func markovOutsideEventModeExitsWith64() throws {
+        let r = try CLIRunner.run(["evaluate", Self.wellbeing, "--policy", "markov"])
+        #expect(r.status == 64)
+        #expect(r.stderr.contains("policy 'markov' cannot be evaluated in mode daily; it needs mode event"))
+    }
+
     @Test func unknownPolicyExitsWith64() throws {
         let r = try CLIRunner.run(["evaluate", Self.wellbeing, "--policy", "psychic"])
         #expect(r.status == 64)

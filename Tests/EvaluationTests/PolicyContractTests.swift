@@ -42,7 +42,7 @@ import TestSupport
         return events
     }
 
-    @Test(arguments: [EvaluationMode.daily, .online])
+    @Test(arguments: [EvaluationMode.daily, .online, .event])
     func clairvoyantScoresHitRateOne(mode: EvaluationMode) async throws {
         var registry = PolicyRegistry.builtIn
         registry.register("clairvoyant") { Clairvoyant(device: $0.device) }
@@ -101,7 +101,7 @@ import TestSupport
     @Test func unknownPolicyAndBadOptionsAreUsageErrors() {
         var options = EvaluationOptions()
         options.policies = ["nope"]
-        #expect(throws: EvaluationOptionsError.unknownPolicy(name: "nope", available: ["histogram", "interval", "oracle"])) {
+        #expect(throws: EvaluationOptionsError.unknownPolicy(name: "nope", available: ["histogram", "interval", "markov", "oracle"])) {
             try options.validate()
         }
         options.policies = ["oracle"]
