@@ -33,3 +33,26 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
         }
     }
 }
+
+/// A device was asked for (`--device`) that the input does not hold: a usage mistake (exit 64),
+/// the same for every command, listing the devices the input does hold.
+public struct UnknownDeviceError: UsageMistake, Sendable, Equatable {
+    /// The device asked for.
+    public let device: String
+    /// Where the devices were looked up (a file path, or a description of the inputs).
+    public let source: String
+    /// The devices the input holds, sorted.
+    public let available: [String]
+
+    /// An error for `device`, not among `available` in `source`.
+    public init(device: String, source: String, available: [String]) {
+        self.device = device
+        self.source = source
+        self.available = available.sorted()
+    }
+
+    public var description: String {
+        let list = available.prefix(20).joined(separator: ", ") + (available.count > 20 ? ", …" : "")
+        return "\(source): no device '\(device)'; expected one of its \(available.count) devices (\(list))"
+    }
+}

@@ -35,17 +35,17 @@ public struct DevicePlanningSource: Sendable {
     /// One source per device, sorted by device: the model file's devices when there is one
     /// (each with its history, if `history` has it), else the history's devices; only `device`
     /// when given.
-    /// - Throws: ``SchedulingError/unknownDevice(_:available:)`` when `device` is in neither,
-    ///   or ``SchedulingError/nothingToPlanFrom`` when both are `nil`.
-    public static func sources(modelFile: UsageModelFile?, history: LaunchHistory?,
-                               device: String? = nil) throws(SchedulingError) -> [DevicePlanningSource] {
+    /// - Throws: `UnknownDeviceError` when `device` is not there (`sourceName` names where the
+    ///   devices came from), or ``SchedulingError/nothingToPlanFrom`` when both are `nil`.
+    public static func sources(modelFile: UsageModelFile?, history: LaunchHistory?, device: String? = nil,
+                               sourceName: String = "the model file") throws -> [DevicePlanningSource] {
         let ids: [String]
         if let modelFile { ids = modelFile.deviceIDs } else if let history { ids = history.devices.map(\.device).sorted() } else {
-            throw .nothingToPlanFrom
+            throw SchedulingError.nothingToPlanFrom
         }
         let chosen: [String]
         if let device {
-            guard ids.contains(device) else { throw .unknownDevice(device, available: ids) }
+            guard ids.contains(device) else { throw UnknownDeviceError(device: device, source: sourceName, available: ids) }
             chosen = [device]
         } else {
             chosen = ids

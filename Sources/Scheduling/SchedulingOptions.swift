@@ -67,8 +67,6 @@ public enum SchedulingError: Error, Sendable, Equatable, CustomStringConvertible
     case invalidOption(name: String, expected: String)
     /// The horizon's end is before its start or not finite.
     case invalidHorizon(start: Double, end: Double)
-    /// A device was asked for that the model file (or history) does not hold.
-    case unknownDevice(String, available: [String])
     /// Neither a model file nor a history was given.
     case nothingToPlanFrom
 
@@ -76,9 +74,6 @@ public enum SchedulingError: Error, Sendable, Equatable, CustomStringConvertible
         switch self {
         case let .invalidOption(name, expected): return "option \(name): expected \(expected)"
         case let .invalidHorizon(start, end): return "horizon [\(start), \(end)): expected a finite end at or after the start"
-        case let .unknownDevice(device, available):
-            let list = available.prefix(20).joined(separator: ", ") + (available.count > 20 ? ", …" : "")
-            return "unknown device '\(device)': expected one of the \(available.count) devices given (\(list))"
         case .nothingToPlanFrom: return "nothing to plan from: expected a model file, a history, or both"
         }
     }

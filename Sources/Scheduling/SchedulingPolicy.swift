@@ -90,6 +90,13 @@ public struct SchedulingPolicy<Source: Forecaster>: Sendable {
         return try forecaster.forecast(request.context, from: request.start, slotCount: slots, slotSeconds: slotSeconds)
     }
 
+    /// The forecaster's slots of any length from `start` (what `reveille predict` prints): the
+    /// same probabilities the planner reads, on another grid.
+    public mutating func forecast(_ context: ForecastContext, from start: Double, slotCount: Int,
+                                  slotSeconds: Double) throws -> SlotForecast {
+        try forecaster.forecast(context, from: start, slotCount: slotCount, slotSeconds: slotSeconds)
+    }
+
     /// Per app, P(at least one cold launch) in each local hour 0–23 of the context's day: what
     /// the evaluator scores (log loss, Brier, ROC AUC).
     public mutating func hourlyForecast(_ context: ForecastContext) throws -> SlotForecast {

@@ -146,7 +146,9 @@ public struct UsageModelFile: Sendable, Codable {
     /// - Throws: ``UsageModelError`` (`unknownDevice`) otherwise.
     public func model(device: String?) throws -> UsageModel {
         if let device {
-            guard let m = devices[device] else { throw UsageModelError(.unknownDevice, expected: "a device in the model file") }
+            guard let m = devices[device] else {
+                throw UnknownDeviceError(device: device, source: "the model file", available: deviceIDs)
+            }
             return m
         }
         guard devices.count == 1, let only = deviceIDs.first, let m = devices[only] else {

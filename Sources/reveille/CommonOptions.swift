@@ -20,7 +20,7 @@ struct HistoryInputOptions: ParsableArguments {
     @Argument(help: "Launch history: canonical CSV, JSON Lines, LSApp TSV, a device export (see --format), or - for standard input.")
     var history: String
 
-    @Option(help: """
+    @Option(name: .customLong("input-format"), help: """
         Input format (default: guessed from the extension: .jsonl, .tsv → lsapp, else csv). Device \
         exports are read directly: knowledgec (knowledgeC.db), wellbeing (Digital Wellbeing app_usage), \
         powerlog (iOS PowerLog), dumpsys (adb shell dumpsys usagestats text).
@@ -34,19 +34,18 @@ struct HistoryInputOptions: ParsableArguments {
     @Flag(help: "Skip invalid rows (counted and reported) instead of failing on the first.")
     var skipInvalid = false
 
-    @Option(help: "UTC offset assumed where the input has none (Unix times without utc_offset, LSApp, wellbeing, dumpsys), e.g. -04:00.")
-    var utcOffset: String = "+00:00"
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("UTC offset assumed where the input has none (Unix times without utc_offset, LSApp, wellbeing, dumpsys), e.g. -04:00.",
+                               valueName: "±HH:MM"))
+    var utcOffset = OffsetArgument(seconds: 0)
 
     func validate() throws {
-        guard TimestampParser.parseOffset(Array(utcOffset.utf8)[...]) != nil else {
-            throw ValidationError("--utc-offset must look like +02:00 or -0430, within ±18:00")
-        }
         if let kind = format?.deviceKind { try _validateDeviceInput(kind, path: history) }
     }
 
     /// Reads the history, reporting skips, reordering and duplicates on stderr.
     func load(_ common: CommonOptions) throws -> LaunchHistory {
-        let offset = TimestampParser.parseOffset(Array(utcOffset.utf8)[...]) ?? 0
+        let offset = utcOffset.seconds
         if let kind = format?.deviceKind {
             let events = try _deviceLaunches(kind, path: history, options: DeviceImportOptions(device: device, utcOffsetSeconds: offset))
             if let note = _assumedOffsetNote(kind, utcOffsetSeconds: offset) { common.note(note) }
@@ -63,5 +62,17 @@ struct HistoryInputOptions: ParsableArguments {
         if r.outOfOrderRows > 0 { common.note("sorted \(r.outOfOrderRows) out-of-order rows") }
         if r.duplicatesDropped > 0 { common.note("dropped \(r.duplicatesDropped) exact duplicate rows") }
         return history
+    }
+}
+
+extension LaunchHistory {
+    /// Only `device`'s launches (the whole history for `nil`); `UnknownDeviceError` (exit 64,
+    /// listing the devices) when the history has no such device.
+    func only(device: String?, source: String) throws -> LaunchHistory {
+        guard let device else { return self }
+        guard let one = self.device(device) else {
+            throw UnknownDeviceError(device: device, source: source, available: devices.map(\.device))
+        }
+        return LaunchHistory(devices: [one], report: report)
     }
 }

@@ -4,50 +4,53 @@ import LaunchHistory
 import ReveilleCore
 
 /// `reveille evaluate`: score fetch policies on a launch history by protocol `reveille-v1`.
-struct EvaluateCommand: ParsableCommand {
+struct EvaluateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "evaluate",
         abstract: "Score fetch policies on a launch history by walk-forward replay (protocol reveille-v1).",
         discussion: """
             Prints hit rate, oracle ratio, precision, fetches per day, staleness and probability scores \
-            per policy and budget. --json writes the protocol's JSON (sorted keys, deterministic; \
-            schemas/evaluation.schema.json).
+            per policy and budget. --format json writes the protocol's JSON (sorted keys, deterministic; \
+            schemas/evaluation.schema.json). The policy `reveille` is exactly what `reveille plan` ships.
+
+            Examples:
+              reveille evaluate ../shared/datasets/studentlife-small/launches.csv
+              reveille evaluate launches.csv --policy reveille,histogram --budget 8,16 --format json -o eval.json
+              reveille evaluate launches.csv --mode event --policy markov,histogram,reveille-event
+              reveille evaluate launches.csv --policy reveille --budget 8 --fetches fetches.csv --device u00
             """
     )
 
     @OptionGroup var input: HistoryInputOptions
     @OptionGroup var evaluation: EvaluationCLIOptions
+    @OptionGroup var output: OutputFormatOptions
     @OptionGroup var common: CommonOptions
 
-    @Flag(help: "Write the protocol JSON instead of a table.")
-    var json = false
+    @Option(help: ArgumentHelp("Evaluate only this device.", valueName: "device-id"))
+    var device: String?
 
     @Flag(help: "Add per-device results.")
     var perDevice = false
 
-    @Option(name: .shortAndLong, help: "Output file (- for standard output).")
-    var output = "-"
+    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Output file (- for standard output).", valueName: "file"))
+    var outputPath = "-"
 
     @Option(help: ArgumentHelp("Also write every executed fetch as CSV (device, policy, budget, local_day, instant, app, used).",
                                valueName: "fetches.csv"))
     var fetches: String?
 
-    func run() throws {
-        try runMappingErrors {
-            let history = try input.load(common)
+    func run() async throws {
+        try await runMappingErrors {
+            let history = try input.load(common).only(device: device, source: input.history)
             var options = try evaluation.resolvedOptions()
             options.perDevice = perDevice
             options.recordsFetches = fetches != nil
-            let (report, timing) = try Evaluator(options: options)
-                .evaluateBlocking(history, progress: evaluationProgressNote(common, label: "evaluate"))
+            let (report, timing) = try await Evaluator(options: options)
+                .evaluate(history, progress: evaluationProgressNote(common, label: "evaluate"))
             common.note("evaluated in \(_fixed(timing.wallSeconds, 2)) s")
-            let text = json ? try report.json() : EvaluationTable.text(report)
+            let text = output.resolved == .json ? try report.json() : EvaluationTable.text(report)
             if let fetches { try AtomicFile.write(ExecutedFetch.csv(report.executedFetches), to: fetches) }
-            if output == "-" {
-                print(text, terminator: "")
-            } else {
-                try AtomicFile.write(text, to: output)
-            }
+            try AtomicFile.write(text, to: outputPath)
         }
     }
 }

@@ -15,8 +15,12 @@ struct EvaluatePushCommand: ParsableCommand {
             t - tau <= f < t, same local day), hit rate, pushes and precision for the policies model \
             (usage model + push planner), every6h (pushes at 0, 6, 12, 18 h local) and oracle (exact best \
             cover). The spacing also holds across local midnight. Without --app, each device's most \
-            launched app is used. --json writes the report as JSON (sorted keys, deterministic; \
+            launched app is used. --format json writes the report as JSON (sorted keys, deterministic; \
             schemas/push-evaluation.schema.json).
+
+            Examples:
+              reveille evaluate-push Datasets/default/launches.csv
+              reveille evaluate-push launches.csv --app com.example.news --pushes-per-day 6 --format json
             """
     )
 
@@ -35,8 +39,7 @@ struct EvaluatePushCommand: ParsableCommand {
     @Option(help: "Push budget: at least this many hours between pushes (also across midnight).")
     var pushSpacingHours: Double = 3
 
-    @Flag(help: "Write JSON (sorted keys, deterministic) instead of a table.")
-    var json = false
+    @OptionGroup var format: OutputFormatOptions
 
     @Option(name: .shortAndLong, help: "Output file (- for standard output).")
     var output = "-"
@@ -51,11 +54,12 @@ struct EvaluatePushCommand: ParsableCommand {
             let history = try input.load(common)
             var options = PushEvaluationOptions()
             options.rules = PushRules(maxPushesPerDay: pushesPerDay, minimumSpacingSeconds: pushSpacingHours * 3600)
-            let report = try PushEvaluator.evaluate(history, app: app, device: device, options: options)
+            let report = try PushEvaluator.evaluate(try history.only(device: device, source: input.history), app: app,
+                                                    device: device, options: options)
             if !report.skippedDevices.isEmpty {
                 common.note("skipped (history too short): \(report.skippedDevices.joined(separator: ", "))")
             }
-            let text = json ? try report.json() : report.table()
+            let text = format.resolved == .json ? try report.json() : report.table()
             if output == "-" {
                 print(text, terminator: "")
             } else {

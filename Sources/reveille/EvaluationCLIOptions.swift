@@ -41,8 +41,9 @@ struct EvaluationCLIOptions: ParsableArguments {
             help: "Policies to score (repeat or comma-separate; default: all registered that the mode supports: \(PolicyCatalog.defaultPolicies.joined(separator: ", "))).")
     var policies: [String] = []
 
-    @Option(name: .customLong("budget"), help: "Daily budgets B (repeat or comma-separate; default 4,8,16,32).")
-    var budgets: [String] = []
+    @Option(name: .customLong("budget"), help: ArgumentHelp("Daily budgets B (repeat or comma-separate; default 4,8,16,32).",
+                                                            valueName: "B[,B…]"))
+    var budgets: [BudgetListArgument] = []
 
     @Option(help: "Replay mode: daily (one plan per day), online (hourly re-planning) or event (a decision at every launch and hour).")
     var mode: EvaluationMode = .daily
@@ -76,12 +77,7 @@ struct EvaluationCLIOptions: ParsableArguments {
         options.policies = policies.isEmpty
             ? PolicyCatalog.defaultPolicies(of: registry).filter { registry.supports($0, mode: mode) }
             : Self._split(policies)
-        if !budgets.isEmpty {
-            options.budgets = try Self._split(budgets).map { text in
-                guard let value = Int(text), value >= 0 else { throw ValidationError("--budget takes integers ≥ 0, got '\(text)'") }
-                return value
-            }
-        }
+        if !budgets.isEmpty { options.budgets = budgets.flatMap(\.budgets) }
         options.mode = mode
         options.tauMinutes = tauMinutes
         options.warmupDays = warmupDays

@@ -19,3 +19,20 @@ func runMappingErrors(_ body: () throws -> Void) throws {
         throw ExitCode(status.rawValue)
     }
 }
+
+/// ``runMappingErrors(_:)`` for async command bodies.
+func runMappingErrors(_ body: () async throws -> Void) async throws {
+    do {
+        try await body()
+    } catch let error as ExitCode {
+        throw error
+    } catch let error as ValidationError {
+        throw error
+    } catch let error as CleanExit {
+        throw error
+    } catch {
+        let status = ReveilleCore.ExitStatus(for: error)
+        StandardError.write("error: \(error)")
+        throw ExitCode(status.rawValue)
+    }
+}

@@ -6,7 +6,13 @@ import ReveilleCore
 struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
-        abstract: "Summarise a launch history: per device launches, apps, span, top apps, hourly histogram."
+        abstract: "Summarise a launch history: per device launches, apps, span, top apps, hourly histogram.",
+        discussion: """
+            Examples:
+              reveille inspect Datasets/default/launches.csv
+              reveille inspect launches.csv --device sim-003 --top 10
+              reveille inspect app_usage.sqlite --input-format wellbeing --export-device pixel
+            """
     )
 
     @OptionGroup var input: HistoryInputOptions
@@ -15,9 +21,12 @@ struct InspectCommand: ParsableCommand {
     @Option(help: "How many top apps to list per device.")
     var top = 5
 
+    @Option(help: ArgumentHelp("Summarise only this device.", valueName: "device-id"))
+    var device: String?
+
     func run() throws {
         try runMappingErrors {
-            let history = try input.load(common)
+            let history = try input.load(common).only(device: device, source: input.history)
             print(HistorySummary.text(history, topApps: top), terminator: "")
         }
     }

@@ -20,18 +20,26 @@ enum PlanChannel: String, ExpressibleByArgument, CaseIterable {
 struct PlanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plan",
-        abstract: "Plan background fetches (or silent pushes, or processing windows) from a model file.",
+        abstract: "Plan background fetches (or silent pushes, or processing windows) from a history or a model file.",
         discussion: """
             --channel fetch (default): per device, background-fetch windows just before expected use \
             under --budget energy units per local day, as schedule JSON (schemas/schedule.schema.json). \
             With several devices in the model and no --device, writes {"schedules": [...]} sorted by device. \
-            The daily floor (on unless --no-daily-floor) gives every app launched in the 7 days before \
-            --from at least one fetch per local day, inside the budget.
+            The policy is the one `reveille evaluate` scores as `reveille`; without --model it is fitted \
+            on --history before --from. The daily floor (off unless --daily-floor or the rules file turn \
+            it on, as in the evaluated policy) gives every app launched in the 7 days before --from at \
+            least one fetch per local day, inside the budget.
             --channel push --app ID: per device, when to send content-available pushes for one app \
             (schemas/push-plan.schema.json).
             --channel processing --charging plugged.csv: windows where the device is likely plugged in and idle \
             (schemas/processing-plan.schema.json).
             With several devices, push and processing plans are written as {"plans": [...]} sorted by device.
+
+            Examples:
+              reveille plan --history launches.csv --device u00 --from 2013-05-01T00:00:00-04:00 --budget 8
+              reveille plan --model model.json --from 2024-04-08T00:00:00-04:00 --hours 48 --zone America/New_York -o schedule.json
+              reveille plan --model model.json --from 2024-04-08T00:00:00-04:00 --rules rules.json --daily-floor
+              reveille plan --model model.json --from 2024-04-08T00:00:00-04:00 --channel push --app com.example.news
             """
     )
 
@@ -40,8 +48,17 @@ struct PlanCommand: ParsableCommand {
     @Option(help: "Model file written by `reveille train` (without it, the model is fitted on --history before --from, as `reveille evaluate` does).")
     var model: String?
 
-    @Option(help: "Horizon start, ISO 8601 with offset, e.g. 2013-05-01T00:00:00-04:00 (its offset is the local clock).")
-    var from: String
+    @Option(help: ArgumentHelp("Horizon start, ISO 8601 with offset, e.g. 2013-05-01T00:00:00-04:00 (its offset is the local clock unless --zone is given).",
+                               valueName: "iso-time"))
+    var from: InstantArgument
+
+    @Option(help: ArgumentHelp("The device's time zone (IANA, e.g. America/New_York): its offset at --from is the local clock, and its DST changes inside the horizon reach the planner.",
+                               valueName: "zone"))
+    var zone: String?
+
+    @Option(help: ArgumentHelp("Platform rules JSON (every PlatformRules field; schemas/rules.schema.json). --lead-minutes and --daily-floor override it.",
+                               valueName: "rules.json"))
+    var rules: String?
 
     @Option(help: "Hours to plan (1…168).")
     var hours = 24
@@ -61,11 +78,11 @@ struct PlanCommand: ParsableCommand {
     @Option(help: "Planning method.")
     var method: PlanningMethod = .best
 
-    @Option(help: "Minutes an OS may begin a fetch before its instant.")
-    var leadMinutes: Double = 10
+    @Option(help: "Minutes an OS may begin a fetch before its instant (default: the rules', 10).")
+    var leadMinutes: Double?
 
-    @Flag(inversion: .prefixedNo, help: "Guarantee every app launched in the last 7 days one fetch per local day (default: the product policy's).")
-    var dailyFloor = SchedulingOptions().rules.dailyFloor
+    @Flag(inversion: .prefixedNo, help: "Guarantee every app launched in the last 7 days one fetch per local day (default: the rules', off as in the evaluated policy).")
+    var dailyFloor: Bool?
 
     @Option(help: "Plan for: fetch, push or processing.")
     var channel: PlanChannel = .fetch
@@ -78,14 +95,16 @@ struct PlanCommand: ParsableCommand {
     var output: String = "-"
 
     func validate() throws {
-        guard TimestampParser.parseISO(Array(from.utf8)[...]) != nil else {
-            throw ValidationError("--from must be an ISO 8601 time with an offset, e.g. 2013-05-01T00:00:00-04:00")
+        if let zone, TimeZone(identifier: zone) == nil {
+            throw ValidationError("--zone must be an IANA time zone such as America/New_York, got '\(zone)'")
         }
         guard (1...168).contains(hours) else { throw ValidationError("--hours must be in 1…168") }
         guard (0...PlanningBudget.maximumEnergyUnitsPerDay).contains(budget) else {
             throw ValidationError("--budget must be in 0…\(PlanningBudget.maximumEnergyUnitsPerDay)")
         }
-        guard leadMinutes.isFinite, leadMinutes >= 0 else { throw ValidationError("--lead-minutes must be ≥ 0") }
+        if let leadMinutes, !(leadMinutes.isFinite && leadMinutes >= 0 && leadMinutes <= 1440) {
+            throw ValidationError("--lead-minutes must be in 0…1440")
+        }
         guard model != nil || history != nil else { throw ValidationError("give --model, --history, or both") }
         try push.validate(channel: channel)
         try processing.validate(channel: channel)
@@ -93,12 +112,14 @@ struct PlanCommand: ParsableCommand {
 
     func run() throws {
         try runMappingErrors {
-            guard let start = TimestampParser.parseISO(Array(from.utf8)[...]) else { throw ExitCode(64) }
             var options = SchedulingOptions()
             options.method = method
-            options.rules = PlatformRules(leadMinutes: leadMinutes, dailyFloor: dailyFloor)
+            options.rules = try rules.map { try PlatformRules.read(path: $0) } ?? options.rules
+            if let leadMinutes { options.rules.leadMinutes = leadMinutes }
+            if let dailyFloor { options.rules.dailyFloor = dailyFloor }
             let inputs = try PlanInputs.load(model: model, history: history, device: device, options: options)
-            let horizon = PlanHorizon(start: start.instant, utcOffsetSeconds: start.utcOffsetSeconds ?? 0, hours: hours)
+            let horizon = PlanHorizon(start: from.instant, utcOffsetSeconds: from.utcOffsetSeconds, hours: hours,
+                                      zone: zone.flatMap { TimeZone(identifier: $0) })
             let text: String
             switch channel {
             case .fetch: text = try fetchPlans(inputs, horizon)
@@ -116,7 +137,7 @@ struct PlanCommand: ParsableCommand {
             var (policy, request) = try inputs.request(source, horizon, budget: budget, state: deviceState)
             let plan = try policy.plan(request)
             common.note("\(source.device): \(plan.windows.count) windows, \(_fixed(plan.expectedHits, 2)) expected hits"
-                        + (dailyFloor ? ", floor for \(plan.floorApps.count) apps" : ""))
+                        + (inputs.options.rules.dailyFloor ? ", floor for \(plan.floorApps.count) apps" : ""))
             schedules.append(FetchSchedule(plan))
         }
         if schedules.count == 1, let only = schedules.first { return try only.jsonText() }

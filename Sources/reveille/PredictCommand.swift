@@ -2,13 +2,23 @@ import ArgumentParser
 import Foundation
 import LaunchHistory
 import ReveilleCore
+import Scheduling
 import UsageModel
 
 /// `reveille predict`: per-app launch probabilities per slot from a trained model file.
 struct PredictCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "predict",
-        abstract: "Print per-app probabilities of a cold launch in each slot from a model file."
+        abstract: "Print per-app probabilities of a cold launch in each slot from a model file.",
+        discussion: """
+            The probabilities are the product forecaster's (the usage model blended with the 28-day \
+            hourly frequencies stored in the model file, or taken from --history), the ones `plan` \
+            plans from.
+
+            Examples:
+              reveille predict --model model.json --from 2024-04-08T00:00:00-04:00 --device sim-000
+              reveille predict --model model.json --from 2024-04-08T00:00:00-04:00 --slot-minutes 15 --format json
+            """
     )
 
     @OptionGroup var common: CommonOptions
@@ -16,8 +26,13 @@ struct PredictCommand: ParsableCommand {
     @Option(help: "Model file written by `reveille train`.")
     var model: String
 
-    @Option(help: "First slot's start, ISO 8601 with offset, e.g. 2013-05-01T00:00:00-04:00.")
-    var from: String
+    @Option(help: ArgumentHelp("First slot's start, ISO 8601 with offset, e.g. 2013-05-01T00:00:00-04:00 (its offset is the local clock).",
+                               valueName: "iso-time"))
+    var from: InstantArgument
+
+    @Option(help: ArgumentHelp("Launch history: the day's launches so far update recency, and the 28-day hourly frequencies come from it.",
+                               valueName: "history.csv"))
+    var history: String?
 
     @Option(help: "Hours to cover.")
     var hours = 24
@@ -28,13 +43,9 @@ struct PredictCommand: ParsableCommand {
     @Option(help: "Device in the model file (required when it holds several).")
     var device: String?
 
-    @Flag(help: "Print JSON instead of a text table.")
-    var json = false
+    @OptionGroup var output: OutputFormatOptions
 
     func validate() throws {
-        guard TimestampParser.parseISO(Array(from.utf8)[...]) != nil else {
-            throw ValidationError("--from must be an ISO 8601 time with an offset, e.g. 2013-05-01T00:00:00-04:00")
-        }
         guard (1...24 * 31).contains(hours) else { throw ValidationError("--hours must be in 1…744") }
         guard (1...1440).contains(slotMinutes), (hours * 60) % slotMinutes == 0 else {
             throw ValidationError("--slot-minutes must be in 1…1440 and divide --hours × 60")
@@ -43,17 +54,22 @@ struct PredictCommand: ParsableCommand {
 
     func run() throws {
         try runMappingErrors {
-            guard let start = TimestampParser.parseISO(Array(from.utf8)[...]) else { throw ExitCode(64) }
-            let offset = start.utcOffsetSeconds ?? 0
-            let fitted = try UsageModelFile.load(path: model).model(device: device)
+            let start = from.instant, offset = from.utcOffsetSeconds
+            let file = try UsageModelFile.load(path: model)
+            let fitted = try file.model(device: device)
+            let launches = try history.map { try HistoryReader.read(path: $0, options: HistoryReadOptions()) }
+            guard let source = try DevicePlanningSource.sources(modelFile: file, history: launches, device: fitted.device,
+                                                                sourceName: model).first else { throw ExitCode(70) }
+            var policy = try source.policy(options: SchedulingOptions())
             let slots = hours * 60 / slotMinutes
-            let p = fitted.slotProbabilities(from: start.instant, utcOffsetSeconds: offset,
-                                             slots: slots, slotSeconds: Double(slotMinutes * 60))
+            let forecast = try policy.forecast(source.context(start: start, utcOffsetSeconds: offset, tauSeconds: policy.options.tauSeconds),
+                                               from: start, slotCount: slots, slotSeconds: Double(slotMinutes * 60))
+            let p = Dictionary(uniqueKeysWithValues: zip(forecast.apps, forecast.probabilities).map { ($0, $1) })
             let times = (0..<slots).map {
-                TimestampParser.formatISO(instant: start.instant + Double($0 * slotMinutes * 60), utcOffsetSeconds: offset)
+                TimestampParser.formatISO(instant: start + Double($0 * slotMinutes * 60), utcOffsetSeconds: offset)
             }
-            print(json ? try PredictionOutput.json(device: fitted.device, times: times, slotMinutes: slotMinutes, p: p)
-                       : PredictionOutput.text(device: fitted.device, times: times, p: p), terminator: "")
+            print(output.resolved == .json ? try PredictionOutput.json(device: fitted.device, times: times, slotMinutes: slotMinutes, p: p)
+                                           : PredictionOutput.text(device: fitted.device, times: times, p: p), terminator: "")
         }
     }
 }

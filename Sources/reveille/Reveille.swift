@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// The `reveille` command: routes to one subcommand per job.
 @main
-struct Reveille: ParsableCommand {
+struct Reveille: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reveille",
         abstract: "Predict when apps will be opened and plan background fetches just before.",

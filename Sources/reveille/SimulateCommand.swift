@@ -13,6 +13,10 @@ struct SimulateCommand: ParsableCommand {
         Each person has 20–60 apps with hour × weekday routines, bursts, rare apps, installs and \
         abandons, habit drift, a vacation week, a trip across time zones and DST changes. The same \
         options give the same bytes. Statistics of the result go to stderr.
+
+
+        Examples:
+          reveille simulate --devices 20 --days 35 --seed 7 -o launches.csv --truth truth.json
         """
     )
 

@@ -13,6 +13,10 @@ struct TrainCommand: ParsableCommand {
             The file is {"devices": {ID: model}, "schemaVersion": 1} with sorted keys; each model holds \
             aggregates and coefficients, never raw launch timestamps. Notes on automatic choices \
             (bandwidths, cold-start priors) go to stderr.
+
+            Examples:
+              reveille train Datasets/default/launches.csv -o model.json
+              reveille train launches.csv --device u00 --tau-minutes 30 -o u00.json
             """
     )
 
@@ -44,13 +48,7 @@ struct TrainCommand: ParsableCommand {
             var options = SchedulingOptions()
             options.tauMinutes = tauMinutes
             options.usageModel.halfLifeDays = halfLifeDays
-            var selected = history.devices
-            if let device {
-                guard let one = history.device(device) else {
-                    throw UsageModelError(.unknownDevice, expected: "--device naming a device of the history")
-                }
-                selected = [one]
-            }
+            let selected = try history.only(device: device, source: input.history).devices
             var models: [String: UsageModel] = [:]
             for d in selected where !d.launches.isEmpty {
                 let model = try ReveillePolicy.train(device: d.device, launches: Array(d.launches)[...], options: options)

@@ -82,7 +82,7 @@ import TestSupport
     }
 
     @Test func inspectReadsWellbeingDirectly() throws {
-        let r = try CLIRunner.run(["inspect", "--format", "wellbeing", wellbeing, "--export-device", "wellbeing-pixel"])
+        let r = try CLIRunner.run(["inspect", "--input-format", "wellbeing", wellbeing, "--export-device", "wellbeing-pixel"])
         #expect(r.status == 0)
         #expect(r.stdout.hasPrefix("1 devices, 809 launches"))
         #expect(r.stdout.contains("device wellbeing-pixel"))
@@ -93,7 +93,7 @@ import TestSupport
         let r = try CLIRunner.run(["inspect", knowledgeC])
         #expect(r.status == 64)
         #expect(r.stderr.contains("--format knowledgec"))
-        let named = try CLIRunner.run(["inspect", "--format", "knowledgec", knowledgeC])
+        let named = try CLIRunner.run(["inspect", "--input-format", "knowledgec", knowledgeC])
         #expect(named.status == 0)
         #expect(named.stdout.hasPrefix("1 devices, 52 launches"))
     }
