@@ -34,8 +34,8 @@ import TestSupport
 
     @Test func unknownDeviceAndBadOptionsFail() throws {
         let unknown = try CLIRunner.run(["train", "-", "-o", "-", "--device", "nope"], stdin: Self.csv)
-        #expect(unknown.status == 65)
-        #expect(unknown.stderr.contains("unknownDevice"))
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("no device 'nope'") && unknown.stderr.contains("(d1, d2)"))
         let bad = try CLIRunner.run(["train", "-", "-o", "-", "--tau-minutes", "7"], stdin: Self.csv)
         #expect(bad.status == 64)
     }

@@ -11,7 +11,7 @@ public struct SchemaValidator: Sendable {
 
     static let known: Set<String> = ["$schema", "$id", "title", "description", "type", "required", "properties",
                                      "additionalProperties", "items", "enum", "minimum", "maximum",
-                                     "exclusiveMinimum", "minLength", "pattern", "format", "$ref", "$defs"]
+                                     "exclusiveMinimum", "minLength", "pattern", "format", "$ref", "$defs", "default"]
 
     /// Loads the schema at `path`.
     public init(path: String) throws {
