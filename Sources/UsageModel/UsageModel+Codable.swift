@@ -30,11 +30,7 @@ extension UsageModel {
     ///   inconsistent arrays; `DecodingError` for malformed JSON.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        let version = try c.decode(Int.self, forKey: .schemaVersion)
-        guard version == UsageModel.schemaVersion else {
-            throw UsageModelError(.unsupportedModel, expected: "schemaVersion \(UsageModel.schemaVersion) (got \(version))")
-        }
-        schemaVersion = version
+        schemaVersion = try _supportedSchemaVersion(c.decode(Int.self, forKey: .schemaVersion), of: "a model")
         engineVersion = try c.decode(String.self, forKey: .engineVersion)
         options = try c.decode(UsageModelOptions.self, forKey: .options)
         device = try c.decode(String.self, forKey: .device)
@@ -108,11 +104,7 @@ public struct UsageModelFile: Sendable, Codable {
     /// `schemaVersion` or any invalid model.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        let version = try c.decode(Int.self, forKey: .schemaVersion)
-        guard version == UsageModel.schemaVersion else {
-            throw UsageModelError(.unsupportedModel, expected: "a model file of schemaVersion \(UsageModel.schemaVersion) (got \(version))")
-        }
-        schemaVersion = version
+        schemaVersion = try _supportedSchemaVersion(c.decode(Int.self, forKey: .schemaVersion), of: "a model file")
         devices = try c.decode([String: UsageModel].self, forKey: .devices)
     }
 
@@ -156,4 +148,13 @@ public struct UsageModelFile: Sendable, Codable {
         }
         return m
     }
+}
+
+/// `version` when this build reads it (``UsageModel/schemaVersion``), else ``UsageModelError``
+/// (`unsupportedModel`) saying what `what` must be.
+func _supportedSchemaVersion(_ version: Int, of what: String) throws -> Int {
+    guard version == UsageModel.schemaVersion else {
+        throw UsageModelError(.unsupportedModel, expected: "\(what) of schemaVersion \(UsageModel.schemaVersion) (got \(version))")
+    }
+    return version
 }

@@ -28,7 +28,7 @@ struct ProcessingPlanOptions: ParsableArguments {
     /// One plan per model (device order); a single plan is written bare, several as `{"plans": [...]}`.
     func plans(_ inputs: PlanInputs, _ h: PlanHorizon, common: CommonOptions) throws -> String {
         let path = charging ?? "-"
-        let intervals = try _PluggedCSV.read(path: path)
+        let intervals = try ChargingInterval.readCSV(path: path)
         var plans: [ProcessingPlan] = []
         for source in inputs.sources {
             let mine = intervals[source.device] ?? []
@@ -45,35 +45,5 @@ struct ProcessingPlanOptions: ParsableArguments {
         }
         if plans.count == 1, let only = plans.first { return try only.jsonText() }
         return try DeterministicJSON.text(["plans": plans])
-    }
-}
-
-/// Reads `device,start,end` CSV (header required; a quoted device field may not contain commas).
-enum _PluggedCSV {
-    static func read(path: String) throws -> [String: [ChargingInterval]] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw HistoryError(.unreadable, file: path, expected: "a readable plugged-in intervals CSV")
-        }
-        var lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.hasSuffix("\r") ? $0.dropLast() : $0
-        }
-        guard lines.first?.lowercased() == "device,start,end" else {
-            throw HistoryError(.missingColumn, file: path, line: 1, expected: "the header device,start,end")
-        }
-        lines.removeFirst()
-        var out: [String: [ChargingInterval]] = [:]
-        for (k, line) in lines.enumerated() where !line.isEmpty {
-            let fields = line.split(separator: ",", omittingEmptySubsequences: false)
-            guard fields.count == 3 else { throw HistoryError(.malformedRow, file: path, line: k + 2, expected: "3 fields") }
-            let device = fields[0].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-            guard let start = TimestampParser.parseISO(Array(fields[1].utf8)[...]),
-                  let end = TimestampParser.parseISO(Array(fields[2].utf8)[...]), end.instant >= start.instant else {
-                throw HistoryError(.malformedTimestamp, file: path, line: k + 2, field: "start/end",
-                                   expected: "ISO 8601 times with start ≤ end")
-            }
-            out[device, default: []].append(ChargingInterval(start: start.instant, end: end.instant,
-                                                             utcOffsetSeconds: start.utcOffsetSeconds ?? 0))
-        }
-        return out
     }
 }
