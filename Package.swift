@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "DeviceImport", dependencies: [
             "ReveilleCore", "LaunchHistory", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
-        .target(name: "Report", dependencies: ["ReveilleCore", "LaunchHistory"]),
+        .target(name: "Report", dependencies: ["ReveilleCore", "LaunchHistory", "UsageModel", "Scheduling"]),
         .executableTarget(name: "reveille", dependencies: [
             "ReveilleCore", "LaunchHistory", "LinearAlgebra", "UsageModel", "FetchPlanner", "Evaluation",
             "LaunchSimulator", "DeviceImport", "Report", "Scheduling",

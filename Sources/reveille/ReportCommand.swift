@@ -59,10 +59,10 @@ struct ReportCommand: ParsableCommand {
         }
     }
 
-    /// Probability heatmaps from `--model` (see ``_ReportProfiles``); none without it.
+    /// Probability heatmaps from `--model` (see `ProbabilityProfile.profiles`); none without it.
     func _profiles(_ history: LaunchHistory) throws -> [ProbabilityProfile] {
         guard let model else { return [] }
-        let built = _ReportProfiles.profiles(try UsageModelFile.load(path: model), history: history, topApps: topApps)
+        let built = try ProbabilityProfile.profiles(try UsageModelFile.load(path: model), history: history, topApps: topApps)
         if !built.unmodelled.isEmpty {
             common.note("no model in \(_baseName(model)) for \(built.unmodelled.count) device(s): \(built.unmodelled.prefix(5).joined(separator: ", "))")
         }

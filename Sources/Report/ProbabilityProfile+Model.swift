@@ -1,18 +1,18 @@
 import LaunchHistory
 import ReveilleCore
-import Report
+import Scheduling
 import UsageModel
 
-/// Turns a model file into the report's probability heatmaps (kept here so the Report module
-/// depends only on LaunchHistory).
-enum _ReportProfiles {
+extension ProbabilityProfile {
     /// For each device of `history` that `file` has a model for, and each of its `topApps` most
     /// launched apps that the model knows: a 7 × 24 table (Monday first) of P(cold launch in that
     /// local hour) over a representative week, the one starting at the first local Monday 00:00
     /// after the device's last launch, at that launch's UTC offset. Devices are in history order,
-    /// apps most launched first (ties by name). O(devices · apps · 168) model evaluations.
+    /// apps most launched first (ties by name). The probabilities are the product forecaster's
+    /// (``ReveillePolicy`` on the model, blended with the 28-day hourly frequencies before the
+    /// week), the ones `reveille plan` plans from. O(devices · apps · 168) model evaluations.
     /// - Returns: the profiles and the sorted devices of the history that have no model.
-    static func profiles(_ file: UsageModelFile, history: LaunchHistory, topApps: Int)
+    public static func profiles(_ file: UsageModelFile, history: LaunchHistory, topApps: Int) throws
         -> (profiles: [ProbabilityProfile], unmodelled: [String]) {
         var profiles: [ProbabilityProfile] = []
         var unmodelled: [String] = []
@@ -21,13 +21,13 @@ enum _ReportProfiles {
                 unmodelled.append(device.device)
                 continue
             }
-            profiles += _device(model, device: device, topApps: topApps)
+            profiles += try _device(model, device: device, topApps: topApps)
         }
         return (profiles, unmodelled)
     }
 
     /// The profiles of one device; empty when it has no launches or `topApps` ≤ 0.
-    static func _device(_ model: UsageModel, device: DeviceHistory, topApps: Int) -> [ProbabilityProfile] {
+    static func _device(_ model: UsageModel, device: DeviceHistory, topApps: Int) throws -> [ProbabilityProfile] {
         guard let last = device.launches.last, topApps > 0 else { return [] }
         let offset = last.utcOffsetSeconds
         let monday = last.localDay + 7 - LocalClock.weekday(day: last.localDay)
@@ -35,9 +35,12 @@ enum _ReportProfiles {
         let known = Set(model.apps)
         let apps = _appsByLaunches(device.launches).filter(known.contains).prefix(topApps)
         guard !apps.isEmpty else { return [] }
-        let week = model.slotProbabilities(from: start, utcOffsetSeconds: offset, slots: 7 * 24, slotSeconds: 3600)
+        var policy = try ReveillePolicy(model: model)
+        let context = ForecastContext.planning(device: device.device, history: Array(device.launches)[...], start: start,
+                                               utcOffsetSeconds: offset, tauSeconds: policy.options.tauSeconds)
+        let week = try policy.forecast(context, from: start, slotCount: 7 * 24, slotSeconds: 3600)
         return apps.map { app in
-            let slots = week[app] ?? []
+            let slots = week.probabilities(of: app) ?? []
             let table = (0..<7).map { w in
                 (0..<24).map { h in slots.indices.contains(w * 24 + h) ? slots[w * 24 + h] : 0 }
             }
