@@ -77,11 +77,14 @@ public struct PolicySetup: Sendable {
     /// The evaluation's freshness window in minutes: a policy that plans with its own `tau`
     /// must use this one.
     public var tauMinutes: Double
+    /// The one app a push evaluation times (`nil` in fetch evaluations).
+    public var targetApp: String?
 
     /// Creates a setup.
-    public init(device: DeviceHistory, tauMinutes: Double) {
+    public init(device: DeviceHistory, tauMinutes: Double, targetApp: String? = nil) {
         self.device = device
         self.tauMinutes = tauMinutes
+        self.targetApp = targetApp
     }
 }
 

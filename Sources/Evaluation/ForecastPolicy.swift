@@ -37,8 +37,9 @@ public struct ForecastPolicy<Source: Forecaster>: FetchPolicy {
         }
         guard context.remainingBudget > 0 else { return PolicyPlan(fetches: [], hourlyProbabilities: hourly) }
         let request = ScheduleRequest(
-            context: forecastContext, start: context.windowStart, end: context.dayEnd, budgetPerDay: context.budget,
-            spentFetches: context.fetchesToday.map { SpentFetch(app: $0.app, at: $0.instant) })
+            context: forecastContext, start: context.windowStart, end: context.dayEnd,
+            offsetChanges: forecastContext.plannerOffsetChanges(dayEnd: context.dayEnd, from: context.windowStart),
+            budgetPerDay: context.budget, spentFetches: context.fetchesToday.map { SpentFetch(app: $0.app, at: $0.instant) })
         let plan = try scheduling.plan(request)
         let fetches = plan.windows
             .filter { $0.executeAt >= context.windowStart && $0.executeAt < context.windowEnd }

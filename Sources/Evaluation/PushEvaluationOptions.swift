@@ -1,20 +1,8 @@
 import FetchPlanner
 import LaunchHistory
 import ReveilleCore
+import Scheduling
 import UsageModel
-
-/// The silent-push policies scored by ``PushEvaluator`` (names are part of the output).
-public enum PushPolicyKind: String, Sendable, Codable, CaseIterable {
-    /// Reveille: the ``UsageModel`` (refit per day, as ``UsageModelForecaster``) gives 5-minute
-    /// slot probabilities for the app; ``PushPlanner`` times the pushes; each push is executed
-    /// at `sendAt − 1 s` (as ``ForecastPolicy``).
-    case model
-    /// Fixed pushes at `start(d) + 0, 6, 12, 18 h`, the first ones up to the daily cap, each
-    /// dropped when it would come closer than the spacing to the previously kept push.
-    case every6h
-    /// Knows the day's cold launches of the app: ``PushOracle``'s exact best cover.
-    case oracle
-}
 
 /// Options of a push evaluation (protocol `reveille-v1`, daily mode, restricted to one app).
 public struct PushEvaluationOptions: Sendable {
@@ -28,10 +16,26 @@ public struct PushEvaluationOptions: Sendable {
     /// holds across local midnight: a day's first push is at least the spacing after the previous
     /// day's last push of the same policy.
     public var rules = PushRules()
-    /// Policies, in output order (default model, every6h, oracle).
-    public var policies: [PushPolicyKind] = PushPolicyKind.allCases
+    /// Policies by registry name, in output order (default model, every6h, oracle).
+    public var policies: [String] = ["model", "every6h", "oracle"]
     /// Options of the usage model fitted by `model`.
     public var modelOptions = UsageModelOptions()
+    /// Where policy names are looked up: by default ``PolicyRegistry/pushPolicies(rules:options:)``
+    /// under ``rules`` and ``modelOptions``; integrators may add theirs (each gets the app as
+    /// ``PolicySetup/targetApp`` and must return fetches of that app only).
+    public var registry: PolicyRegistry {
+        get { customRegistry ?? .pushPolicies(rules: rules, options: schedulingOptions) }
+        set { customRegistry = newValue }
+    }
+    private var customRegistry: PolicyRegistry?
+
+    /// The scheduling options of `model`: ``modelOptions`` at ``tauMinutes``.
+    public var schedulingOptions: SchedulingOptions {
+        var o = SchedulingOptions()
+        o.usageModel = modelOptions
+        o.tauMinutes = tauMinutes
+        return o
+    }
 
     public init() {}
 
@@ -51,6 +55,10 @@ public struct PushEvaluationOptions: Sendable {
             throw .invalidOptions("pushes per day must be in 0…\(PushRules.maximumPushesPerDay) and the spacing a finite number of hours ≥ 0")
         }
         guard !policies.isEmpty else { throw .invalidOptions("at least one policy is needed") }
+        let registry = self.registry
+        for name in policies where registry.factory(named: name) == nil {
+            throw .unknownPolicy(name: name, available: registry.names)
+        }
     }
 }
 

@@ -4,7 +4,7 @@ import ReveilleCore
 
 /// Counts and metrics of one push policy over some scored days (one device/app, or pooled).
 public struct PushPolicyResult: Sendable, Codable, Equatable {
-    /// Policy name (``PushPolicyKind`` raw value).
+    /// Policy name (a push registry name: `model`, `every6h`, `oracle`).
     public var policy: String
     /// Scored days counted.
     public var days: Int

@@ -25,7 +25,7 @@ public enum PushEvaluator {
             guard !selected.isEmpty else { throw PushEvaluationInputError.unknownApp(app) }
         }
         var results: [PushDeviceResult] = [], skipped: [String] = []
-        var pooled = options.policies.map { PushPolicyResult(policy: $0.rawValue) }
+        var pooled = options.policies.map { PushPolicyResult(policy: $0) }
         for d in selected {
             guard let target = app ?? mostLaunchedApp(d),
                   let result = try evaluateDevice(d, app: target, options: options) else {
@@ -49,7 +49,7 @@ public enum PushEvaluator {
         guard let days = timeline.scoredDays(warmupDays: options.warmupDays, minimumScoredDays: options.minimumScoredDays) else {
             return nil
         }
-        var replay = _PushReplay(timeline: timeline, app: app, options: options, days: days)
+        var replay = try _PushReplay(timeline: timeline, app: app, options: options, days: days)
         return PushDeviceResult(device: device.device, app: app, results: try replay.run())
     }
 

@@ -76,3 +76,29 @@ public protocol Forecaster: Sendable {
     /// A forecaster may cache what it fitted for `context.localDay`.
     mutating func forecast(_ context: ForecastContext, from start: Double, slotCount: Int, slotSeconds: Double) throws -> SlotForecast
 }
+
+extension ForecastContext {
+    /// The offsets under which a planner sees every instant of `[dayStart, dayEnd)` on local day
+    /// `localDay`, so that its daily budget (or push cap) is the day's. A replay day is longer
+    /// than 24 hours when the device moved west during it (a flight from +04:00 to +02:00 makes a
+    /// 26-hour day): at `dayStart`'s offset its last hours would fall on the next local day and
+    /// get a second budget. The next day's offset (the one `dayEnd` is local midnight in) is
+    /// therefore in effect from `dayEnd − 24 h` on; shorter days need no change.
+    /// - Parameter start: the plan's first instant (a change at or before it becomes the initial offset).
+    public func plannerOffsets(dayEnd: Double, from start: Double) -> (initial: Int, changes: [OffsetChange]) {
+        guard dayEnd - dayStart > LocalClock.secondsPerDay else { return (utcOffsetSeconds, []) }
+        let next = LocalClock.startOfDay(localDay + 1, utcOffsetSeconds: 0) - dayEnd
+        guard next.isFinite, abs(next) <= Double(LocalClock.maximumOffsetSeconds), next == next.rounded() else {
+            return (utcOffsetSeconds, [])
+        }
+        let change = dayEnd - LocalClock.secondsPerDay
+        return change <= start ? (Int(next), []) : (utcOffsetSeconds, [OffsetChange(at: change, utcOffsetSeconds: Int(next))])
+    }
+
+    /// ``plannerOffsets(dayEnd:from:)`` as a change list for a request whose initial offset is
+    /// the context's: a change at or before `start` is given at `start` itself.
+    public func plannerOffsetChanges(dayEnd: Double, from start: Double) -> [OffsetChange] {
+        let local = plannerOffsets(dayEnd: dayEnd, from: start)
+        return local.initial == utcOffsetSeconds ? local.changes : [OffsetChange(at: start, utcOffsetSeconds: local.initial)]
+    }
+}

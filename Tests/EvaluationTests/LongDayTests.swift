@@ -2,6 +2,7 @@ import ReveilleCore
 import FetchPlanner
 import Foundation
 import LaunchHistory
+import Scheduling
 import Testing
 import TestSupport
 @testable import Evaluation
@@ -25,7 +26,7 @@ import TestSupport
 
     @Test func theModelKeepsThePushCapOnA26HourDay() throws {
         var options = PushEvaluationTests.options(pushes: 4, spacingHours: 1)
-        options.policies = [.model]
+        options.policies = ["model"]
         let report = try PushEvaluator.evaluate(Self.flight, app: "a", options: options)
         let model = try #require(report.pooled.first)
         #expect(model.days == 12)
@@ -37,12 +38,14 @@ import TestSupport
         let dayStart = LocalClock.startOfDay(day, utcOffsetSeconds: 4 * 3600)
         let dayEnd = LocalClock.startOfDay(day + 1, utcOffsetSeconds: 2 * 3600)
         #expect(dayEnd - dayStart == 26 * 3600)
-        let long = _PushReplay._plannerOffsets(day: day, dayStart: dayStart, dayEnd: dayEnd, offset: 4 * 3600, from: dayStart + 1)
+        let context = ForecastContext(device: "d", history: [], dayStart: dayStart, localDay: day, firstLocalDay: day,
+                                      utcOffsetSeconds: 4 * 3600, tauSeconds: 3600)
+        let long = context.plannerOffsets(dayEnd: dayEnd, from: dayStart + 1)
         #expect(long.initial == 4 * 3600)
         #expect(long.changes == [OffsetChange(at: dayStart + 2 * 3600, utcOffsetSeconds: 2 * 3600)])
-        let late = _PushReplay._plannerOffsets(day: day, dayStart: dayStart, dayEnd: dayEnd, offset: 4 * 3600, from: dayStart + 5 * 3600)
+        let late = context.plannerOffsets(dayEnd: dayEnd, from: dayStart + 5 * 3600)
         #expect(late.initial == 2 * 3600 && late.changes.isEmpty)
-        let normal = _PushReplay._plannerOffsets(day: day, dayStart: dayStart, dayEnd: dayStart + 86_400, offset: 4 * 3600, from: dayStart + 1)
+        let normal = context.plannerOffsets(dayEnd: dayStart + 86_400, from: dayStart + 1)
         #expect(normal.initial == 4 * 3600 && normal.changes.isEmpty)
     }
 

@@ -52,7 +52,11 @@ import TestSupport
         var policy = try ReveillePolicy(options: options)
         let context = ForecastContext.planning(device: device, history: launches, start: start, utcOffsetSeconds: offset,
                                                tauSeconds: options.tauSeconds)
-        let plan = try policy.plan(ScheduleRequest(context: context, start: start, end: end, budgetPerDay: budget))
+        // A day of another length than 24 h (travel) is still one local day: the library's rule
+        // for the planner's clock on such a day.
+        let plan = try policy.plan(ScheduleRequest(context: context, start: start, end: end,
+                                                   offsetChanges: context.plannerOffsetChanges(dayEnd: end, from: start),
+                                                   budgetPerDay: budget))
         return plan.windows.map { DayFetch(instant: $0.executeAt, app: $0.app) }.filter { $0.instant < end }.sorted()
     }
 
