@@ -8,11 +8,12 @@ struct _PushReplay {
     let timeline: _DeviceTimeline
     let app: String
     let options: PushEvaluationOptions
-    let days: ClosedRange<Int>
+    /// The scored days, ascending.
+    let days: [Int]
     /// The forecaster of `model`, refit once per day.
     private var forecaster: UsageModelForecaster
 
-    init(timeline: _DeviceTimeline, app: String, options: PushEvaluationOptions, days: ClosedRange<Int>) {
+    init(timeline: _DeviceTimeline, app: String, options: PushEvaluationOptions, days: [Int]) {
         self.timeline = timeline
         self.app = app
         self.options = options
