@@ -47,7 +47,7 @@ public struct ChargingProfile: Sendable, Codable, Equatable {
             throw PlanningError(.invalidCharging, field: "slotSeconds", expected: "a slot length dividing 86400")
         }
         for (k, i) in intervals.enumerated() where !(_Validation._instant(i.start) && _Validation._instant(i.end) && i.end >= i.start
-                                                     && abs(i.utcOffsetSeconds) <= LocalClock.maximumOffsetSeconds) {
+                                                     && LocalClock.isValidOffset(i.utcOffsetSeconds)) {
             throw PlanningError(.invalidCharging, field: "intervals[\(k)]", expected: "finite start ≤ end and an offset within ±18 h")
         }
         var sums = [[Double]](repeating: [Double](repeating: 0, count: perDay), count: 2)

@@ -133,7 +133,7 @@ public enum TimestampParser {
         } else if n < 7, let v = _digits(b, s, n) {
             seconds = v
         } else { return nil }
-        return abs(seconds) <= LocalClock.maximumOffsetSeconds ? seconds : nil
+        return LocalClock.isValidOffset(seconds) ? seconds : nil
     }
 
     /// Parses a `utc_offset` field (CSV column or JSON string): `Z`, `±HH:MM`, or an integer
@@ -156,7 +156,7 @@ public enum TimestampParser {
 
     /// `seconds` when it is a valid `utc_offset` in seconds: a whole quarter hour within ±18 h.
     public static func validOffsetField(_ seconds: Int) -> Int? {
-        abs(seconds) <= LocalClock.maximumOffsetSeconds && seconds % 900 == 0 ? seconds : nil
+        LocalClock.isValidOffset(seconds) && seconds % 900 == 0 ? seconds : nil
     }
 
     /// What a `utc_offset` field may hold, for error messages.
@@ -203,7 +203,7 @@ public enum TimestampParser {
     /// written as the plain number instead of trapping; readers reject such values anyway.
     public static func formatISO(instant: Double, utcOffsetSeconds: Int) -> String {
         let local = instant + Double(utcOffsetSeconds)
-        guard local.isFinite, abs(local) < 1e15, abs(utcOffsetSeconds) <= LocalClock.maximumOffsetSeconds else {
+        guard local.isFinite, abs(local) < 1e15, LocalClock.isValidOffset(utcOffsetSeconds) else {
             return String(instant)
         }
         let wholeSeconds = Int(local.rounded(.down))
@@ -220,7 +220,7 @@ public enum TimestampParser {
     /// Formats an offset as `±HH:MM` (seconds beyond whole minutes are dropped).
     public static func formatOffset(_ seconds: Int) -> String {
         let sign = seconds < 0 ? "-" : "+"
-        let a = abs(seconds)
+        let a = Int(clamping: seconds.magnitude)
         return "\(sign)\(_pad(a / 3600, 2)):\(_pad(a / 60 % 60, 2))"
     }
 

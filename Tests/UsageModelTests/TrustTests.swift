@@ -43,6 +43,13 @@ import TestSupport
         }
     }
 
+    @Test func fitRejectsAnOffsetOfIntMin() {
+        let e = LaunchEvent(device: "d", app: "a", instant: 1_700_000_000, utcOffsetSeconds: Int.min)
+        #expect(throws: UsageModelError(.invalidInstant, expected: "\(LocalClock.validInstantDescription), with an offset within ±18:00")) {
+            try UsageModel.fit([e])
+        }
+    }
+
     static func golden() throws -> [String: Any] {
         let data = try Data(contentsOf: fixtures.appendingPathComponent("golden-model-v1.json"))
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
