@@ -105,6 +105,14 @@ public enum TimestampParser {
         return Parsed(instant: local - Double(offset), utcOffsetSeconds: offset)
     }
 
+    /// Parses an ISO-8601 date-time with an offset, as ``parseISO(_:)``, whose instant is also in
+    /// the range every reader accepts (``LocalClock/isValidInstant(_:)``): the check for options
+    /// such as `--from`.
+    public static func parseValidISO(_ text: String) -> Parsed? {
+        guard let p = parseISO(Array(text.utf8)[...]), LocalClock.isValidInstant(p.instant) else { return nil }
+        return p
+    }
+
     /// Parses a wall-clock `YYYY-MM-DD HH:MM:SS` with no offset, interpreted at `utcOffsetSeconds`.
     public static func parseLocal(_ b: ArraySlice<UInt8>, _ utcOffsetSeconds: Int) -> Double? {
         guard let (local, end) = _parseWallClock(b.span, 0..<b.count), end == b.count else { return nil }

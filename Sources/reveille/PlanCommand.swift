@@ -76,8 +76,8 @@ struct PlanCommand: ParsableCommand {
     var output: String = "-"
 
     func validate() throws {
-        guard TimestampParser.parseISO(Array(from.utf8)[...]) != nil else {
-            throw ValidationError("--from must be an ISO 8601 time with an offset, e.g. 2013-05-01T00:00:00-04:00")
+        guard TimestampParser.parseValidISO(from) != nil else {
+            throw ValidationError("--from must be an ISO 8601 time with an offset in the years 1990–2100, e.g. 2013-05-01T00:00:00-04:00")
         }
         guard (1...168).contains(hours) else { throw ValidationError("--hours must be in 1…168") }
         guard (0...PlanningBudget.maximumEnergyUnitsPerDay).contains(budget) else {
