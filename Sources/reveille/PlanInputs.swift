@@ -69,7 +69,10 @@ enum _ReasonEvidenceBuilder {
         guard let first = launches.first?.localDay else { return [:] }
         let today = LocalClock.day(localSeconds: LocalClock.localSeconds(instant: t, utcOffsetSeconds: utcOffsetSeconds))
         let weekend = LocalClock.weekday(day: today) >= 5
-        let days = Array((first..<today).filter { (LocalClock.weekday(day: $0) >= 5) == weekend }.suffix(daysObserved))
+        // A launch before the horizon can lie on a later local day than its start (a device east of
+        // --from's offset), and only the last 20 days of a kind (within 7 × 20 days) are needed.
+        let from = max(min(first, today), today - 7 * daysObserved)
+        let days = Array((from..<today).filter { (LocalClock.weekday(day: $0) >= 5) == weekend }.suffix(daysObserved))
         guard let firstDay = days.first else { return [:] }
         let index = Dictionary(uniqueKeysWithValues: days.enumerated().map { ($1, $0) })
         var minutes: [String: [[Int]]] = [:]

@@ -33,6 +33,19 @@ import TestSupport
         for path in [model, report] { try? FileManager.default.removeItem(atPath: path) }
     }
 
+    /// A launch before the horizon on a later local day than the horizon's start (+14:00 against
+    /// --from at −10:00): the reasons' day range was reversed and trapped.
+    @Test func plansWhenTheHistoryIsAheadOfFromsLocalDay() throws {
+        let csv = "device,app,timestamp\nk,a,2024-04-09T22:30:00+14:00\nk,b,2024-04-09T22:40:00+14:00\n"
+        let history = try Fixtures.temporaryFile(csv)
+        let model = Self.temporary("model.json")
+        #expect(try CLIRunner.run(["train", history, "-o", model]).status == 0)
+        let r = try CLIRunner.run(["plan", "--model", model, "--history", history, "--from", "2024-04-08T23:00:00-10:00", "--budget", "4"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("\"windows\""))
+        try? FileManager.default.removeItem(atPath: model)
+    }
+
     static let hugeRow = "d,a,1" + String(repeating: "0", count: 300)
 
     @Test(arguments: [["inspect"], ["report", "-o", "REPORT"], ["evaluate"], ["evaluate-push"], ["train", "-o", "MODEL"]])
