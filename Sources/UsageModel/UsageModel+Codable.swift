@@ -65,6 +65,10 @@ extension UsageModel {
             guard p.bandwidthMinutes.isFinite, p.bandwidthMinutes > 0 else {
                 throw fail("a finite, positive bandwidth for app '\(p.app)'")
             }
+            guard (p.minutesSinceLastLaunch ?? 0) >= 0,
+                  p.coldLaunchMinutesAgo.allSatisfy({ (0...AppProfile.recencyHorizonMinutes).contains($0) }) else {
+                throw fail("recency minutes in 0…\(AppProfile.recencyHorizonMinutes) for app '\(p.app)'")
+            }
         }
         guard LocalClock.isValidInstant(historyEndInstant) else {
             throw fail("historyEndInstant: \(LocalClock.validInstantDescription)")

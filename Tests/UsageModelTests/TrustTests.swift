@@ -50,6 +50,20 @@ import TestSupport
         }
     }
 
+    @Test func recencyMinutesOutOfRangeAreRejected() throws {
+        var file = try Self.golden()
+        var devices = try #require(file["devices"] as? [String: Any])
+        var model = try #require(devices["sim"] as? [String: Any])
+        var profiles = try #require(model["profiles"] as? [[String: Any]])
+        profiles[1]["coldLaunchMinutesAgo"] = [Int.min]
+        model["profiles"] = profiles
+        devices["sim"] = model
+        file["devices"] = devices
+        #expect(throws: UsageModelError(.unsupportedModel, expected: "recency minutes in 0…11520 for app 'mail'")) {
+            try Self.decode(file)
+        }
+    }
+
     static func golden() throws -> [String: Any] {
         let data = try Data(contentsOf: fixtures.appendingPathComponent("golden-model-v1.json"))
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
