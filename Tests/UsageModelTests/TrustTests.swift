@@ -59,7 +59,7 @@ import TestSupport
         model["profiles"] = profiles
         devices["sim"] = model
         file["devices"] = devices
-        #expect(throws: UsageModelError(.unsupportedModel, expected: "recency minutes in 0…11520 for app 'mail'")) {
+        #expect(throws: UsageModelError(.unsupportedModel, expected: "recency minutes in -1…11520 for app 'mail'")) {
             try Self.decode(file)
         }
     }
