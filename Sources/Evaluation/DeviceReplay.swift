@@ -6,14 +6,15 @@ import ReveilleCore
 struct _DeviceReplay {
     let timeline: _DeviceTimeline
     let options: EvaluationOptions
-    let days: ClosedRange<Int>
+    /// The scored days, ascending.
+    let days: [Int]
     let budgets: [Int]
     /// Seconds spent inside `FetchPolicy.plan`.
     private(set) var planningSeconds = 0.0
     /// Every executed fetch, when ``EvaluationOptions/recordsFetches`` is on.
     private(set) var executed: [ExecutedFetch] = []
 
-    init(timeline: _DeviceTimeline, options: EvaluationOptions, days: ClosedRange<Int>) {
+    init(timeline: _DeviceTimeline, options: EvaluationOptions, days: [Int]) {
         self.timeline = timeline
         self.options = options
         self.days = days

@@ -87,11 +87,35 @@ struct _DeviceTimeline: Sendable {
         return result
     }
 
-    /// Scored days `first + W ... last - 1`, or empty when the device is skipped
-    /// (`last - first < W + minimumScoredDays`).
-    func scoredDays(warmupDays: Int, minimumScoredDays: Int) -> ClosedRange<Int>? {
-        guard !history.launches.isEmpty, lastDay - firstDay >= warmupDays + minimumScoredDays else { return nil }
-        return (firstDay + warmupDays)...(lastDay - 1)
+    /// Scored days: `first + W ... last - 1` that are active, or `nil` when the device is skipped
+    /// (`last - first < W + minimumScoredDays`, or no active day is left).
+    func scoredDays(warmupDays: Int, minimumScoredDays: Int) -> [Int]? {
+        guard !history.launches.isEmpty else { return nil }
+        return Self.scoredDays(localDays: localDay, warmupDays: warmupDays, minimumScoredDays: minimumScoredDays)
+    }
+
+    /// How many local days of silence end a device's active stretch: a day is *active* when the
+    /// device has a launch on it or on one of the ``inactiveGapDays`` days before it. Days deep
+    /// inside a longer silence (a clock reset to 1990, a phone left in a drawer for months) are
+    /// not scored, so replay work is proportional to the launches, never to the span between
+    /// them; every day of the bundled and shared data sets is active (their longest gap is 4 days).
+    static let inactiveGapDays = 28
+
+    /// The scored days of launches on `localDays` (in launch order, so the first and last are the
+    /// first and last launch's days): `first + W ... last − 1`, active days only, ascending;
+    /// `nil` when the device is skipped. O(n log n) in the launches.
+    static func scoredDays(localDays: [Int], warmupDays: Int, minimumScoredDays: Int) -> [Int]? {
+        guard let first = localDays.first, let last = localDays.last,
+              last - first >= warmupDays + minimumScoredDays else { return nil }
+        let range = (first + warmupDays)...(last - 1)
+        var days: [Int] = []
+        var next = range.lowerBound
+        for launchDay in Set(localDays).sorted() {
+            let from = max(next, launchDay), through = min(range.upperBound, launchDay + inactiveGapDays)
+            if from <= through { days += from...through }
+            next = max(next, through + 1)
+        }
+        return days.isEmpty ? nil : days
     }
 
     /// `start(d)` and the offset used for it.

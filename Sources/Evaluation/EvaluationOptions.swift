@@ -18,8 +18,11 @@ public enum EvaluationMode: String, Sendable, Codable, CaseIterable {
 public struct EvaluationOptions: Sendable {
     /// Freshness window tau in minutes (default 60, must be positive).
     public var tauMinutes: Double = 60
-    /// Warm-up days `W` that are never scored (default 7, at least 0).
+    /// Warm-up days `W` that are never scored (default 7, in `0...maximumWarmupDays`).
     public var warmupDays: Int = 7
+    /// The longest warm-up accepted: 365 days. A longer one would score nothing in any data set
+    /// and report an empty result as if it were one.
+    public static let maximumWarmupDays = 365
     /// Devices with `last − first < warmupDays + minimumScoredDays` are skipped (default 7, the
     /// protocol's rule; lower it only for toy logs).
     public var minimumScoredDays: Int = 7
@@ -53,8 +56,8 @@ public struct EvaluationOptions: Sendable {
     /// exists once `--truth` is loaded): they count as policies but are not looked up.
     public func validate(deferring deferred: Set<String> = []) throws(EvaluationOptionsError) {
         guard tauMinutes.isFinite, tauMinutes > 0 else { throw .invalidOptions("tau must be a positive number of minutes") }
-        guard warmupDays >= 0, minimumScoredDays >= 1 else {
-            throw .invalidOptions("warm-up days must be ≥ 0 and minimum scored days ≥ 1")
+        guard (0...Self.maximumWarmupDays).contains(warmupDays), minimumScoredDays >= 1 else {
+            throw .invalidOptions("warm-up days must be in 0…\(Self.maximumWarmupDays) and minimum scored days ≥ 1")
         }
         guard !budgets.isEmpty, budgets.allSatisfy({ (0...Self.maximumBudget).contains($0) }) else {
             throw .invalidOptions("budgets must be one or more integers in 0…\(Self.maximumBudget)")

@@ -95,9 +95,8 @@ public struct Evaluator: Sendable {
 
     /// Scored days of a device (0 when it is skipped).
     private func _scoredDayCount(_ device: DeviceHistory) -> Int {
-        guard let first = device.firstLocalDay, let last = device.lastLocalDay,
-              last - first >= options.warmupDays + options.minimumScoredDays else { return 0 }
-        return last - first - options.warmupDays
+        _DeviceTimeline.scoredDays(localDays: device.launches.map(\.localDay), warmupDays: options.warmupDays,
+                                   minimumScoredDays: options.minimumScoredDays)?.count ?? 0
     }
 }
 

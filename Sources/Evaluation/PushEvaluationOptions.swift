@@ -8,7 +8,7 @@ import UsageModel
 public struct PushEvaluationOptions: Sendable {
     /// Freshness window tau in minutes (default 60; positive, a whole multiple of 5 for `model`).
     public var tauMinutes: Double = 60
-    /// Warm-up days `W` never scored (default 7).
+    /// Warm-up days `W` never scored (default 7, at most ``EvaluationOptions/maximumWarmupDays``).
     public var warmupDays: Int = 7
     /// Devices with `last − first < warmupDays + minimumScoredDays` are skipped (default 7).
     public var minimumScoredDays: Int = 7
@@ -47,8 +47,8 @@ public struct PushEvaluationOptions: Sendable {
         guard tauMinutes.isFinite, tauMinutes > 0, (tauMinutes / 5).rounded() == tauMinutes / 5 else {
             throw .invalidOptions("tau must be a positive whole multiple of 5 minutes")
         }
-        guard warmupDays >= 0, minimumScoredDays >= 1 else {
-            throw .invalidOptions("warm-up days must be ≥ 0 and minimum scored days ≥ 1")
+        guard (0...EvaluationOptions.maximumWarmupDays).contains(warmupDays), minimumScoredDays >= 1 else {
+            throw .invalidOptions("warm-up days must be in 0…\(EvaluationOptions.maximumWarmupDays) and minimum scored days ≥ 1")
         }
         guard (0...PushRules.maximumPushesPerDay).contains(rules.maxPushesPerDay), rules.minimumSpacingSeconds.isFinite,
               rules.minimumSpacingSeconds >= 0 else {

@@ -11,12 +11,13 @@ struct _PushReplay {
     let timeline: _DeviceTimeline
     let app: String
     let options: PushEvaluationOptions
-    let days: ClosedRange<Int>
+    /// The scored days, ascending.
+    let days: [Int]
     /// The policies, made by ``PushEvaluationOptions/registry`` for this device and app, in the
     /// options' order.
     private var policies: [any FetchPolicy]
 
-    init(timeline: _DeviceTimeline, app: String, options: PushEvaluationOptions, days: ClosedRange<Int>) throws {
+    init(timeline: _DeviceTimeline, app: String, options: PushEvaluationOptions, days: [Int]) throws {
         self.timeline = timeline
         self.app = app
         self.options = options

@@ -37,18 +37,26 @@ public struct ChargingProfile: Sendable, Codable, Equatable {
     /// Weekend days observed.
     public var weekendDaysObserved: Int
 
+    /// The longest plugged-in interval accepted: 31 days. The estimate walks every slot of every
+    /// interval, so a corrupt interval spanning decades would otherwise cost time and memory in
+    /// proportion to its span.
+    public static let maximumIntervalSeconds: Double = 31 * 86_400
+
     /// Estimates the profile.
-    /// - Throws: ``PlanningError`` (`invalidCharging`) for a non-finite interval, `end < start`, an
-    ///   offset beyond ±18 h, or a slot length that does not divide a day.
+    /// - Throws: ``PlanningError`` (`invalidCharging`) for an interval outside the years 1990–2100
+    ///   (``LaunchHistory/LocalClock/isValidInstant(_:)``), `end < start`, one longer than
+    ///   ``maximumIntervalSeconds``, an offset beyond ±18 h, or a slot length that does not divide a day.
     /// - Complexity: O(total plugged duration / slotSeconds + days).
     public static func estimate(_ intervals: [ChargingInterval], slotSeconds: Double = 300) throws -> ChargingProfile {
         let perDay = Int((LocalClock.secondsPerDay / slotSeconds).rounded())
         guard slotSeconds > 0, Double(perDay) * slotSeconds == LocalClock.secondsPerDay else {
             throw PlanningError(.invalidCharging, field: "slotSeconds", expected: "a slot length dividing 86400")
         }
-        for (k, i) in intervals.enumerated() where !(_Validation._instant(i.start) && _Validation._instant(i.end) && i.end >= i.start
-                                                     && abs(i.utcOffsetSeconds) <= LocalClock.maximumOffsetSeconds) {
-            throw PlanningError(.invalidCharging, field: "intervals[\(k)]", expected: "finite start ≤ end and an offset within ±18 h")
+        for (k, i) in intervals.enumerated() where !(LocalClock.isValidInstant(i.start) && LocalClock.isValidInstant(i.end)
+                                                     && i.end >= i.start && i.end - i.start <= maximumIntervalSeconds
+                                                     && LocalClock.isValidOffset(i.utcOffsetSeconds)) {
+            throw PlanningError(.invalidCharging, field: "intervals[\(k)]",
+                                expected: "start ≤ end in the years 1990–2100, at most 31 days apart, and an offset within ±18 h")
         }
         var sums = [[Double]](repeating: [Double](repeating: 0, count: perDay), count: 2)
         var covered = Set<Int>()  // (local day · perDay + slot) already counted, so overlaps count once

@@ -33,12 +33,12 @@ enum _Validation {
         guard r.tauSeconds.isFinite, r.tauSeconds <= 7 * 86_400, k >= 1, abs(k - k.rounded()) < 1e-9 else {
             throw PlanningError(.invalidTau, field: "tauSeconds", expected: "a positive whole multiple of slotSeconds, at most 7 days")
         }
-        guard abs(r.utcOffsetSeconds) <= LocalClock.maximumOffsetSeconds else {
+        guard LocalClock.isValidOffset(r.utcOffsetSeconds) else {
             throw PlanningError(.invalidOffset, field: "utcOffsetSeconds", expected: "within ±18 h")
         }
         var last = -Double.infinity
         for (k, c) in r.offsetChanges.enumerated() {
-            guard abs(c.utcOffsetSeconds) <= LocalClock.maximumOffsetSeconds, _instant(c.at) else {
+            guard LocalClock.isValidOffset(c.utcOffsetSeconds), _instant(c.at) else {
                 throw PlanningError(.invalidOffset, field: "offsetChanges[\(k)]", expected: "a finite instant and an offset within ±18 h")
             }
             guard c.at > last else {

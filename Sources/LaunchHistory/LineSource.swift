@@ -138,8 +138,8 @@ struct LineSource {
     }
 
     /// Whether the buffer's first line (whose first `unread` bytes hold no line end) ends within
-    /// ``HistoryReader/maximumLineBytes``. Stops at the first line end, so it reads a few bytes
-    /// when lines are short.
+    /// ``HistoryReader/maximumLineBytes``; called only when the buffer holds more than that.
+    /// Stops at the first line end, so it reads a few bytes when lines are short.
     private func _firstLineFits(after unread: Int) -> Bool {
         let span = buffer.span
         var i = unread
@@ -147,6 +147,6 @@ struct LineSource {
             if span[i] == 10 { return true }
             i += 1
         }
-        return i < HistoryReader.maximumLineBytes
+        return false
     }
 }

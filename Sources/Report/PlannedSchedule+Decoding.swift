@@ -49,11 +49,15 @@ func _reportError(_ error: DecodingError, file: String, expected: String) -> Rep
     }
 }
 
-/// Parses an ISO-8601 timestamp with offset, or throws naming the field.
+/// Parses an ISO-8601 timestamp with offset in the years 1990–2100 (as every history reader), or
+/// throws naming the field.
 func _parseStamp(_ text: String, file: String, field: String) throws(ReportInputError) -> ReportInstant {
     guard let p = TimestampParser.parseISO(Array(text.utf8)[...]) else {
         throw ReportInputError(.malformedTimestamp, file: file, field: field,
                                expected: "an ISO-8601 time with offset like 2013-04-01T07:35:00-04:00")
+    }
+    guard LocalClock.isValidInstant(p.instant) else {
+        throw ReportInputError(.malformedTimestamp, file: file, field: field, expected: LocalClock.validInstantDescription)
     }
     return ReportInstant(instant: p.instant, utcOffsetSeconds: p.utcOffsetSeconds ?? 0)
 }

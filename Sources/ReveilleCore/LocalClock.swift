@@ -5,6 +5,13 @@ public enum LocalClock {
     /// Largest UTC offset accepted anywhere: ±18 hours.
     public static let maximumOffsetSeconds = 18 * 3600
 
+    /// Whether `seconds` is a UTC offset within ±18 h (a range check: `abs` would trap on
+    /// `Int.min`, which a corrupt input can hold).
+    @inlinable
+    public static func isValidOffset(_ seconds: Int) -> Bool {
+        seconds >= -maximumOffsetSeconds && seconds <= maximumOffsetSeconds
+    }
+
     /// The earliest instant accepted anywhere: 1990-01-01T00:00:00Z (Unix 631,152,000).
     public static let earliestInstant: Double = 631_152_000
     /// The end of the accepted instants, exclusive: 2101-01-01T00:00:00Z (Unix 4,133,980,800).
@@ -30,10 +37,13 @@ public enum LocalClock {
         instant + Double(utcOffsetSeconds)
     }
 
-    /// `floor(localSeconds / 86400)`.
+    /// `floor(localSeconds / 86400)`, clamped to ±10^12 days (NaN gives 0) so that an instant no
+    /// reader would accept cannot trap the conversion to `Int`.
     @inlinable
     public static func day(localSeconds: Double) -> Int {
-        Int((localSeconds / secondsPerDay).rounded(.down))
+        let d = (localSeconds / secondsPerDay).rounded(.down)
+        guard d.isFinite, abs(d) < 1e12 else { return d.isNaN ? 0 : (d < 0 ? -1_000_000_000_000 : 1_000_000_000_000) }
+        return Int(d)
     }
 
     /// Seconds since local midnight, in `[0, 86400)`.

@@ -105,6 +105,14 @@ public enum TimestampParser {
         return Parsed(instant: local - Double(offset), utcOffsetSeconds: offset)
     }
 
+    /// Parses an ISO-8601 date-time with an offset, as ``parseISO(_:)``, whose instant is also in
+    /// the range every reader accepts (``LocalClock/isValidInstant(_:)``): the check for options
+    /// such as `--from`.
+    public static func parseValidISO(_ text: String) -> Parsed? {
+        guard let p = parseISO(Array(text.utf8)[...]), LocalClock.isValidInstant(p.instant) else { return nil }
+        return p
+    }
+
     /// Parses a wall-clock `YYYY-MM-DD HH:MM:SS` with no offset, interpreted at `utcOffsetSeconds`.
     public static func parseLocal(_ b: ArraySlice<UInt8>, _ utcOffsetSeconds: Int) -> Double? {
         guard let (local, end) = _parseWallClock(b.span, 0..<b.count), end == b.count else { return nil }
@@ -133,7 +141,7 @@ public enum TimestampParser {
         } else if n < 7, let v = _digits(b, s, n) {
             seconds = v
         } else { return nil }
-        return abs(seconds) <= LocalClock.maximumOffsetSeconds ? seconds : nil
+        return LocalClock.isValidOffset(seconds) ? seconds : nil
     }
 
     /// Parses a `utc_offset` field (CSV column or JSON string): `Z`, `±HH:MM`, or an integer
@@ -156,7 +164,7 @@ public enum TimestampParser {
 
     /// `seconds` when it is a valid `utc_offset` in seconds: a whole quarter hour within ±18 h.
     public static func validOffsetField(_ seconds: Int) -> Int? {
-        abs(seconds) <= LocalClock.maximumOffsetSeconds && seconds % 900 == 0 ? seconds : nil
+        LocalClock.isValidOffset(seconds) && seconds % 900 == 0 ? seconds : nil
     }
 
     /// What a `utc_offset` field may hold, for error messages.
@@ -203,7 +211,7 @@ public enum TimestampParser {
     /// written as the plain number instead of trapping; readers reject such values anyway.
     public static func formatISO(instant: Double, utcOffsetSeconds: Int) -> String {
         let local = instant + Double(utcOffsetSeconds)
-        guard local.isFinite, abs(local) < 1e15, abs(utcOffsetSeconds) <= LocalClock.maximumOffsetSeconds else {
+        guard local.isFinite, abs(local) < 1e15, LocalClock.isValidOffset(utcOffsetSeconds) else {
             return String(instant)
         }
         let wholeSeconds = Int(local.rounded(.down))
@@ -220,7 +228,7 @@ public enum TimestampParser {
     /// Formats an offset as `±HH:MM` (seconds beyond whole minutes are dropped).
     public static func formatOffset(_ seconds: Int) -> String {
         let sign = seconds < 0 ? "-" : "+"
-        let a = abs(seconds)
+        let a = Int(clamping: seconds.magnitude)
         return "\(sign)\(_pad(a / 3600, 2)):\(_pad(a / 60 % 60, 2))"
     }
 

@@ -71,6 +71,12 @@ extension UsageModel {
             guard p.bandwidthMinutes.isFinite, p.bandwidthMinutes > 0 else {
                 throw fail("a finite, positive bandwidth for app '\(p.app)'")
             }
+            // Minutes are counted back from the end instant rounded down to the minute and then
+            // rounded, so the last launch itself can be −1 minutes ago.
+            guard (p.minutesSinceLastLaunch ?? 0) >= -1,
+                  p.coldLaunchMinutesAgo.allSatisfy({ (-1...AppProfile.recencyHorizonMinutes).contains($0) }) else {
+                throw fail("recency minutes in -1…\(AppProfile.recencyHorizonMinutes) for app '\(p.app)'")
+            }
         }
         guard LocalClock.isValidInstant(historyEndInstant) else {
             throw fail("historyEndInstant: \(LocalClock.validInstantDescription)")

@@ -103,7 +103,7 @@ public struct UsageModel: Sendable, Codable {
         guard launches.allSatisfy({ $0.device == first.device }) else {
             throw UsageModelError(.mixedDevices, expected: "launches of one device (got several)")
         }
-        guard launches.allSatisfy({ LocalClock.isValidInstant($0.instant) && abs($0.utcOffsetSeconds) <= LocalClock.maximumOffsetSeconds }) else {
+        guard launches.allSatisfy({ LocalClock.isValidInstant($0.instant) && LocalClock.isValidOffset($0.utcOffsetSeconds) }) else {
             throw UsageModelError(.invalidInstant, expected: "\(LocalClock.validInstantDescription), with an offset within ±18:00")
         }
         return try _fit(LaunchEvent.sortedByInstant(launches), options: options, path: .automatic)

@@ -33,6 +33,19 @@ import TestSupport
         for path in [model, report] { try? FileManager.default.removeItem(atPath: path) }
     }
 
+    /// A launch before the horizon on a later local day than the horizon's start (+14:00 against
+    /// --from at −10:00): the reasons' day range was reversed and trapped.
+    @Test func plansWhenTheHistoryIsAheadOfFromsLocalDay() throws {
+        let csv = "device,app,timestamp\nk,a,2024-04-09T22:30:00+14:00\nk,b,2024-04-09T22:40:00+14:00\n"
+        let history = try Fixtures.temporaryFile(csv)
+        let model = Self.temporary("model.json")
+        #expect(try CLIRunner.run(["train", history, "-o", model]).status == 0)
+        let r = try CLIRunner.run(["plan", "--model", model, "--history", history, "--from", "2024-04-08T23:00:00-10:00", "--budget", "4"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("\"windows\""))
+        try? FileManager.default.removeItem(atPath: model)
+    }
+
     static let hugeRow = "d,a,1" + String(repeating: "0", count: 300)
 
     @Test(arguments: [["inspect"], ["report", "-o", "REPORT"], ["evaluate"], ["evaluate-push"], ["train", "-o", "MODEL"]])
@@ -82,11 +95,11 @@ import TestSupport
     @Test func impossibleDatesInFromAreExit64() throws {
         let model = Self.temporary("model.json")
         #expect(try CLIRunner.run(["train", "../shared/datasets/studentlife-small/launches.csv", "-o", model]).status == 0)
-        for from in ["2023-02-30T00:00:00-04:00", "2023-04-31T00:00:00-04:00"] {
+        for from in ["2023-02-30T00:00:00-04:00", "2023-04-31T00:00:00-04:00", "9999-01-01T00:00:00Z", "1970-01-01T00:00:00Z"] {
             for command in ["plan", "predict"] {
                 let r = try CLIRunner.run([command, "--model", model, "--device", "studentlife-u00", "--from", from])
                 #expect(r.status == 64, "\(command) \(from): \(r.stderr)")
-                #expect(r.stderr.contains("--from"))
+                #expect(r.stderr.contains("--from must be an ISO 8601 time with an offset in the years 1990–2100"))
             }
         }
         try? FileManager.default.removeItem(atPath: model)
@@ -97,6 +110,8 @@ import TestSupport
         #expect(plan.status == 64 && plan.stderr.contains("--budget must be in 0…96"), "\(plan.stderr)")
         let evaluate = try CLIRunner.run(["evaluate", "Datasets/default/launches.csv", "--budget", "1000000000"])
         #expect(evaluate.status == 64 && evaluate.stderr.contains("budgets must be one or more integers in 0…96"), "\(evaluate.stderr)")
+        let warmup = try CLIRunner.run(["evaluate", "Datasets/default/launches.csv", "--warmup-days", "100000"])
+        #expect(warmup.status == 64 && warmup.stderr.contains("warm-up days must be in 0…365"), "\(warmup.stderr)")
         let push = try CLIRunner.run(["evaluate-push", "Datasets/default/launches.csv", "--pushes-per-day", "1000000000"])
         #expect(push.status == 64 && push.stderr.contains("--pushes-per-day must be in 0…288"), "\(push.stderr)")
     }

@@ -55,6 +55,10 @@ import TestSupport
         #expect(throws: EvaluationOptionsError.invalidOptions("budgets must be one or more integers in 0…96")) { try options.validate() }
         options.budgets = [96]
         #expect(throws: Never.self) { try options.validate() }
+        options.warmupDays = 100_000
+        #expect(throws: EvaluationOptionsError.invalidOptions("warm-up days must be in 0…365 and minimum scored days ≥ 1")) {
+            try options.validate()
+        }
         var push = PushEvaluationOptions()
         push.rules.maxPushesPerDay = 289
         #expect(throws: EvaluationOptionsError.self) { try push.validate() }
@@ -65,5 +69,29 @@ import TestSupport
         options.policies = ["bayes"]
         #expect(throws: Never.self) { try options.validate(deferring: ["bayes"]) }
         #expect(throws: EvaluationOptionsError.self) { try options.validate() }
+    }
+}
+
+/// Regression tests of issue 15: replay work follows the launches, not the span between them.
+@Suite struct SilenceTests {
+    @Test func daysDeepInASilenceAreNotScored() throws {
+        // Launches on days 0–9 and 100–109: days 7…38 (through 9 + 28) and 100…108 are scored.
+        let days = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109]
+        let scored = try #require(_DeviceTimeline.scoredDays(localDays: days, warmupDays: 7, minimumScoredDays: 7))
+        #expect(scored == Array(7...37) + Array(100...108))
+        #expect(_DeviceTimeline.scoredDays(localDays: Array(0...20), warmupDays: 7, minimumScoredDays: 7) == Array(7...19))
+        #expect(_DeviceTimeline.scoredDays(localDays: Array(0...10), warmupDays: 7, minimumScoredDays: 7) == nil)
+    }
+
+    @Test func aClockResetDoesNotMakeEveryEmptyDayAReplay() throws {
+        // One launch in 1990, then 20 days in 2024: 12,400 empty days between them.
+        var events = [LaunchEvent(device: "d1", app: "x", instant: 631_238_400, utcOffsetSeconds: 0)]
+        for day in 0..<20 { events.append(Toy.launch("d1", "a", day, 9)) }
+        let options = Toy.options(["interval", "histogram", "oracle"], budgets: [4])
+        let timeline = _DeviceTimeline(history: LaunchHistory(events: events).devices[0], tauSeconds: 3600)
+        let scored = try #require(timeline.scoredDays(warmupDays: options.warmupDays, minimumScoredDays: options.minimumScoredDays))
+        // Warm-up 1: the 28 days after the 1990 launch, then toy days 0…18 (the last day is not scored).
+        #expect(scored.count == 28 + 19)
+        #expect(Array(scored.suffix(19)) == Array(Toy.day0...(Toy.day0 + 18)))
     }
 }

@@ -44,3 +44,23 @@ import TestSupport
         #expect(throws: PlanningError.self) { try PushPlanner.plan(request) }
     }
 }
+
+/// Regression test of issue 15: plugged-in intervals are held to the instant range and a length
+/// bound, so one corrupt interval cannot cost work in proportion to its span.
+@Suite struct ChargingBoundsTests {
+    static let bad: [(Double, Double)] = [(0, 3600), (1_700_000_000, 1e11), (1_700_000_000, 1_700_000_000 + 32 * 86_400)]
+
+    @Test(arguments: bad)
+    func intervalsOutsideTheBoundsAreRejected(start: Double, end: Double) {
+        let intervals = [ChargingInterval(start: 1_700_000_000, end: 1_700_003_600, utcOffsetSeconds: 0),
+                         ChargingInterval(start: start, end: end, utcOffsetSeconds: 0)]
+        #expect(throws: PlanningError(.invalidCharging, field: "intervals[1]",
+                                      expected: "start ≤ end in the years 1990–2100, at most 31 days apart, and an offset within ±18 h")) {
+            try ChargingProfile.estimate(intervals)
+        }
+    }
+
+    @Test func aMonthLongIntervalIsAccepted() throws {
+        _ = try ChargingProfile.estimate([ChargingInterval(start: 1_700_000_000, end: 1_700_000_000 + 31 * 86_400, utcOffsetSeconds: 3600)])
+    }
+}

@@ -146,6 +146,17 @@ import TestSupport
         #expect(device.firstLocalDay == 19507 && device.lastLocalDay == 19508)
     }
 
+    @Test func offsetsOfIntMinAreRejectedWithoutTrapping() throws {
+        let path = try Fixtures.temporaryFile(
+            "{\"device\":\"d\",\"app\":\"a\",\"timestamp\":1672531200,\"utc_offset\":-9223372036854775808}\n", suffix: ".jsonl")
+        #expect(throws: HistoryError(.offsetOutOfRange, file: path, line: 1, field: "utc_offset",
+                                     expected: TimestampParser.offsetFieldDescription)) { try HistoryReader.read(path: path) }
+        #expect(!LocalClock.isValidOffset(Int.min) && LocalClock.isValidOffset(-64_800))
+        #expect(TimestampParser.formatOffset(Int.min).hasPrefix("-"))
+        #expect(TimestampParser.formatISO(instant: 1_700_000_000, utcOffsetSeconds: Int.min) == "1700000000.0")
+        #expect(LocalClock.day(localSeconds: 1e300) == 1_000_000_000_000 && LocalClock.day(localSeconds: .nan) == 0)
+    }
+
     @Test func formattingAnAbsurdInstantDoesNotTrap() {
         #expect(TimestampParser.formatISO(instant: 1e300, utcOffsetSeconds: 0) == "1e+300")
         #expect(TimestampParser.formatISO(instant: .nan, utcOffsetSeconds: 0) == "nan")

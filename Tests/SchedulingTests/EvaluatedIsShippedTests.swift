@@ -89,7 +89,8 @@ import TestSupport
         let device = try #require(history.devices.first)
         let timeline = _DeviceTimeline(history: device, tauSeconds: 3600)
         let scored = try #require(timeline.scoredDays(warmupDays: 7, minimumScoredDays: 7))
-        for day in [scored.lowerBound, scored.lowerBound + 9, scored.upperBound] {
+        let first = try #require(scored.first), last = try #require(scored.last)
+        for day in [first, first + 9, last] {
             let (start, offset) = timeline.start(day)
             try #require(timeline.start(day + 1).instant - start == 86_400)
             let before = Array(device.launches).filter { $0.instant < start }

@@ -44,6 +44,27 @@ import TestSupport
         }
     }
 
+    @Test func fitRejectsAnOffsetOfIntMin() {
+        let e = LaunchEvent(device: "d", app: "a", instant: 1_700_000_000, utcOffsetSeconds: Int.min)
+        #expect(throws: UsageModelError(.invalidInstant, expected: "\(LocalClock.validInstantDescription), with an offset within ±18:00")) {
+            try UsageModel.fit([e])
+        }
+    }
+
+    @Test func recencyMinutesOutOfRangeAreRejected() throws {
+        var file = try Self.golden()
+        var devices = try #require(file["devices"] as? [String: Any])
+        var model = try #require(devices["sim"] as? [String: Any])
+        var profiles = try #require(model["profiles"] as? [[String: Any]])
+        profiles[1]["coldLaunchMinutesAgo"] = [Int.min]
+        model["profiles"] = profiles
+        devices["sim"] = model
+        file["devices"] = devices
+        #expect(throws: UsageModelError(.unsupportedModel, expected: "recency minutes in -1…11520 for app 'mail'")) {
+            try Self.decode(file)
+        }
+    }
+
     static func golden() throws -> [String: Any] {
         let data = try Data(contentsOf: fixtures.appendingPathComponent("golden-model-v1.json"))
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
