@@ -48,7 +48,7 @@ struct PlanCommand: ParsableCommand {
     @Option(help: "Model file written by `reveille train` (without it, the model is fitted on --history before --from, as `reveille evaluate` does).")
     var model: String?
 
-    @Option(help: ArgumentHelp("Horizon start, ISO 8601 with offset, e.g. 2013-05-01T00:00:00-04:00 (its offset is the local clock unless --zone is given).",
+    @Option(help: ArgumentHelp("Horizon start, a real date in the years 1990–2100, ISO 8601 with offset, e.g. 2013-05-01T00:00:00-04:00 (its offset is the local clock unless --zone is given).",
                                valueName: "iso-time"))
     var from: InstantArgument
 

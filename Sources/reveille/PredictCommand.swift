@@ -26,7 +26,7 @@ struct PredictCommand: ParsableCommand {
     @Option(help: "Model file written by `reveille train`.")
     var model: String
 
-    @Option(help: ArgumentHelp("First slot's start, ISO 8601 with offset, e.g. 2013-05-01T00:00:00-04:00 (its offset is the local clock).",
+    @Option(help: ArgumentHelp("First slot's start, a real date in the years 1990–2100, ISO 8601 with offset, e.g. 2013-05-01T00:00:00-04:00 (its offset is the local clock).",
                                valueName: "iso-time"))
     var from: InstantArgument
 
