@@ -37,11 +37,12 @@ enum _HeatmapSVG {
         return s + "</svg> \(htmlEscaped(maxLabel))</span>"
     }
 
-    /// A `<figure>` with a caption, the heatmap and its legend.
-    static func figure(title: String, note: String, values: [[Double]], scaleMax: Double, maxLabel: String,
+    /// A `<figure>` with a caption, the heatmap and, when `maxLabel` is given, its own legend
+    /// (sections with one shared scale give their legend once instead).
+    static func figure(title: String, note: String, values: [[Double]], scaleMax: Double, maxLabel: String?,
                        describe: (Double) -> String) -> String {
         "<figure class=\"card\"><figcaption><b>\(htmlEscaped(_truncated(title, 48)))</b> <span class=\"muted\">\(htmlEscaped(note))</span></figcaption>"
             + svg(values: values, scaleMax: scaleMax, label: title, describe: describe)
-            + legend(maxLabel: maxLabel) + "</figure>"
+            + (maxLabel.map(legend(maxLabel:)) ?? "") + "</figure>"
     }
 }
