@@ -9,8 +9,7 @@ import TestSupport
         let quiet = try CLIRunner.run(["inspect", "-", "--skip-invalid", "--quiet"], stdin: input)
         #expect(quiet.status == 0)
         #expect(quiet.stderr.hasPrefix("warning: skipped 1 invalid rows (first lines: 2); first reason: -:2: malformedTimestamp"))
-        #expect(quiet.stderr.split(separator: "
-").count == 1)
+        #expect(quiet.stderr.split(separator: "\n").count == 1)
     }
 
     @Test func quietSilencesImportNotesAndProvenanceLines() throws {
