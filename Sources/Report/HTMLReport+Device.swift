@@ -54,6 +54,32 @@ extension _Sections {
             s += _HeatmapSVG.figure(title: p.app, note: "≈ \(_fixed(daily, 1)) hours/day with a launch", values: table,
                                     scaleMax: peak, maxLabel: nil) { "p = \(_rate($0))" }
         }
+        return s + "</div>" + weekdayEffects(Array(zip(shown.map(\.app), tables)), peak: peak)
+    }
+
+    /// The model's weekday effect: each cell's probability relative to the same hour's mean over
+    /// the 7 weekdays (`p / mean − 1`), on one diverging scale for the section, so weekday
+    /// differences that a shared probability scale flattens are visible. Hours whose mean is below
+    /// 2 % of the section's peak probability are left white (their ratios are noise); when no cell
+    /// differs by 0.5 % or more, a sentence says so instead.
+    static func weekdayEffects(_ tables: [(app: String, table: [[Double]])], peak: Double) -> String {
+        guard peak > 0 else { return "" }
+        let effects = tables.map { entry in
+            let means = (0..<24).map { h in entry.table.reduce(0) { $0 + (h < $1.count ? $1[h] : 0) } / 7 }
+            return entry.table.map { row in
+                row.enumerated().map { h, p in h < means.count && means[h] >= 0.02 * peak ? p / means[h] - 1 : 0 }
+            }
+        }
+        let spread = effects.flatMap { $0.flatMap { $0.map(abs) } }.max() ?? 0
+        guard spread >= 0.005 else { return "<p class=\"muted\">The model gives every weekday the same hourly probabilities.</p>" }
+        let limit = "\(Int((spread * 100).rounded()))%"
+        var s = "<h3>Model: weekday effect</h3><p class=\"scale\">One colour scale for this section: "
+            + _HeatmapSVG.divergingLegend(lowLabel: "−\(limit)", highLabel: "+\(limit) relative to the mean of the hour over the week") + "</p><div class=\"grid\">"
+        for ((app, _), effect) in zip(tables, effects) {
+            let own = effect.flatMap { $0.map(abs) }.max() ?? 0
+            s += _HeatmapSVG.figure(title: app, note: "up to ±\(Int((own * 100).rounded()))%", values: effect, scaleMax: spread,
+                                    maxLabel: nil, color: _divergingColor) { "\($0 >= 0 ? "+" : "−")\(Int((abs($0) * 100).rounded()))% vs the weekly mean of the hour" }
+        }
         return s + "</div>"
     }
 

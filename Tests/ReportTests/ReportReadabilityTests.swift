@@ -24,11 +24,26 @@ import Testing
 
     @Test func eachHeatmapSectionHasOneScaleWithItsUnit() throws {
         let html = HTMLReport.render(try HTMLReportTests.fullInput())
-        // 3 devices × (launch counts + model probabilities): one legend each, none per panel.
-        #expect(Self.count(html, "<p class=\"scale\">") == 6)
-        #expect(Self.count(html, "<svg class=\"ramp\"") == 6)
+        // 3 devices × (launch counts, model probabilities, weekday effect): one legend each, none per panel.
+        #expect(Self.count(html, "<p class=\"scale\">") == 9)
+        #expect(Self.count(html, "<svg class=\"ramp\"") == 9)
         #expect(Self.count(html, "launches in a weekday-hour (summed over the history)") == 3)
         #expect(Self.count(html, "(probability of a launch in the hour)") == 3)
+    }
+
+    @Test func weekdayEffectShowsWhatTheSharedScaleFlattens() throws {
+        // 0.2 at 09:00 on weekdays, 0.1 at the weekend: the hour's weekly mean is 1.2 / 7.
+        var table = Array(repeating: Array(repeating: 0.0, count: 24), count: 7)
+        for w in 0..<7 { table[w][9] = w < 5 ? 0.2 : 0.1 }
+        let history = LaunchHistory(events: [LaunchEvent(device: "d", app: "a", instant: 1_700_000_000, utcOffsetSeconds: 0)])
+        let html = HTMLReport.render(ReportInput(history: history, profiles: [ProbabilityProfile(device: "d", app: "a", byWeekdayHour: table)]))
+        #expect(html.contains("<h3>Model: weekday effect</h3>"))
+        #expect(html.contains("−42% <svg") && html.contains("+42% relative to the mean of the hour over the week"))
+        #expect(html.contains("<title>Mon 09:00 · +17% vs the weekly mean of the hour</title>"))
+        #expect(html.contains("<title>Sun 09:00 · −42% vs the weekly mean of the hour</title>"))
+        let flat = Array(repeating: (0..<24).map { Double($0) / 100 }, count: 7)
+        let same = HTMLReport.render(ReportInput(history: history, profiles: [ProbabilityProfile(device: "d", app: "a", byWeekdayHour: flat)]))
+        #expect(same.contains("The model gives every weekday the same hourly probabilities."))
     }
 
     @Test func timelineNamesItsZoneAndDrawsCoverSpansAndTheBand() throws {
