@@ -38,8 +38,6 @@ public struct DeviceImportError: Error, Sendable, Equatable, CustomStringConvert
         case truncatedRecord
         /// A record's stored CRC-32 differs from its data's.
         case checksumMismatch
-        /// A time-zone identifier Foundation does not know.
-        case unknownTimeZone
     }
 
     public let code: Code
