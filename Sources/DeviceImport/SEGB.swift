@@ -61,7 +61,8 @@ public enum SEGB {
         return nil
     }
 
-    /// The records of a SEGB file, in file order. O(n) in the file's size.
+    /// The records of a SEGB file, in file order (v2: the order of the entries' end offsets;
+    /// ``Record/index`` is the entry-table position). O(n + k log k) for n bytes and k records.
     /// - Throws: ``DeviceImportError`` naming `file` and the record — `.notSEGB` without either
     ///   magic; `.truncatedRecord` when a header, record or entry table runs past the end of the
     ///   file or an offset is out of order; `.checksumMismatch` when a written record's CRC-32
@@ -113,26 +114,32 @@ public enum SEGB {
                                     expected: "an entry count whose table of 16 bytes each fits in the file")
         }
         let tableStart = b.count - Int(count) * tableEntry
-        var records: [Record] = []
-        var position = header
+        var table: [(index: Int, end: Int, state: Int32, time: Double)] = []
         for index in 0..<Int(count) {
             let at = tableStart + index * tableEntry
             guard let endOffset = _int32(b, at), let state = _int32(b, at + 4), let time = _double(b, at + 8) else {
                 throw DeviceImportError(.truncatedRecord, file: file, record: index, field: "entry table", expected: "16 bytes")
             }
-            let end = header + Int(endOffset)
-            guard endOffset >= 0, end >= position + entryHeader, end <= tableStart else {
-                throw DeviceImportError(.truncatedRecord, file: file, record: index, field: "entry end offset",
-                                        expected: "an end offset after the previous entry's and before the entry table at \(tableStart)")
+            table.append((index, header + Int(endOffset), state, time))
+        }
+        // Entries lie in the order of their end offsets (the table is read that way by ccl-segb too).
+        table.sort { ($0.end, $0.index) < ($1.end, $1.index) }
+        var records: [Record] = []
+        var position = header
+        for entry in table {
+            guard entry.end >= position + entryHeader, entry.end <= tableStart else {
+                throw DeviceImportError(.truncatedRecord, file: file, record: entry.index, field: "entry end offset",
+                                        expected: "an end offset leaving 8 bytes after the previous entry and before the entry table at \(tableStart)")
             }
             guard let crc = _uint32(b, position) else {
-                throw DeviceImportError(.truncatedRecord, file: file, record: index, field: "entry header", expected: "8 bytes")
+                throw DeviceImportError(.truncatedRecord, file: file, record: entry.index, field: "entry header", expected: "8 bytes")
             }
             let start = position + entryHeader
-            let record = Record(index: index, dataOffset: start, state: State(state), macAbsoluteTime: time, data: Array(b[start..<end]))
+            let record = Record(index: entry.index, dataOffset: start, state: State(entry.state), macAbsoluteTime: entry.time,
+                                data: Array(b[start..<entry.end]))
             try _checkCRC(record, stored: crc, file: file)
             records.append(record)
-            position = header + _aligned(end - header, to: 4)
+            position = header + _aligned(entry.end - header, to: 4)
         }
         return records
     }

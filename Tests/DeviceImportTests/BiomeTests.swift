@@ -28,6 +28,17 @@ import Testing
         #expect(records[4].data == [UInt8](repeating: 0, count: 11))
     }
 
+    @Test func v2EntryTableOutOfOrderIsReadInOffsetOrder() throws {
+        var b = try Self.bytes("biome-infocus-v2.segb")
+        let table = b.count - 9 * 16
+        let first = Array(b[table..<(table + 16)]), second = Array(b[(table + 16)..<(table + 32)])
+        b.replaceSubrange(table..<(table + 32), with: second + first)
+        let original = try SEGB.records(Self.bytes("biome-infocus-v2.segb"), file: "v2").records
+        let swapped = try SEGB.records(b, file: "v2").records
+        #expect(swapped.map(\.index).prefix(3) == [1, 0, 2])
+        #expect(swapped.map(\.data) == original.map(\.data))
+    }
+
     @Test func v2StreamGivesThreeLaunchesWithoutSpringBoard() throws {
         let events = try Biome.launches(path: Self.fixture("biome-infocus-v2.segb"), device: "iphone", zone: .fixed(7200))
         #expect(events.map(\.app) == ["com.apple.mobilesafari", "com.apple.MobileSMS", "com.apple.mobilesafari"])
