@@ -15,6 +15,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // C interop: only LinearAlgebra imports these.
@@ -35,6 +37,8 @@ let package = Package(
         .target(name: "LaunchSimulator", dependencies: ["ReveilleCore", "LaunchHistory"]),
         .target(name: "DeviceImport", dependencies: [
             "ReveilleCore", "LaunchHistory", .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "Report", dependencies: ["ReveilleCore", "LaunchHistory", "UsageModel", "Scheduling"]),
         .executableTarget(name: "reveille", dependencies: [

@@ -18,7 +18,7 @@ def _find_root() -> pathlib.Path:
 
 
 ROOT = _find_root()
-BIN = (ROOT / os.environ.get("REVEILLE_BIN", ".build/debug/reveille")).resolve()
+BIN = (ROOT / os.environ.get("REVEILLE_BIN", ".build/release/reveille")).resolve()
 
 
 def dataset() -> pathlib.Path:

@@ -32,6 +32,12 @@ public struct DeviceImportError: Error, Sendable, Equatable, CustomStringConvert
         /// A value that cannot be true: a time outside the years 1990–2100, an offset beyond
         /// ±18 h, a negative or overflowing count. Names the table, row and column (or the line).
         case invalidValue
+        /// A binary stream file (Biome SEGB) has neither documented magic.
+        case notSEGB
+        /// A binary record, its header or an offset table runs past the end of the file.
+        case truncatedRecord
+        /// A record's stored CRC-32 differs from its data's.
+        case checksumMismatch
     }
 
     public let code: Code
@@ -45,17 +51,23 @@ public struct DeviceImportError: Error, Sendable, Equatable, CustomStringConvert
     public let row: Int?
     /// The 1-based line at fault (text formats), if any.
     public let line: Int?
+    /// The 0-based record at fault (binary formats), if any.
+    public let record: Int?
+    /// The record field at fault (binary formats: header part or protobuf field), if any.
+    public let field: String?
     /// What was expected.
     public let expected: String
 
     public init(_ code: Code, file: String, table: String? = nil, row: Int? = nil, column: String? = nil, line: Int? = nil,
-                expected: String) {
+                record: Int? = nil, field: String? = nil, expected: String) {
         self.code = code
         self.file = file
         self.table = table
         self.row = row
         self.column = column
         self.line = line
+        self.record = record
+        self.field = field
         self.expected = expected
     }
 
@@ -66,6 +78,8 @@ public struct DeviceImportError: Error, Sendable, Equatable, CustomStringConvert
         if let table { s += " table '\(table)'" }
         if let row { s += " row \(row)" }
         if let column { s += " column '\(column)'" }
+        if let record { s += " record \(record)" }
+        if let field { s += " field '\(field)'" }
         return s + ": expected \(expected)"
     }
 }

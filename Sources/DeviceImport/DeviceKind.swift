@@ -1,3 +1,4 @@
+import Foundation
 import LaunchHistory
 import ReveilleCore
 
@@ -17,11 +18,15 @@ public enum DeviceKind: String, Sendable, CaseIterable, Codable {
     case powerlogPredictions = "powerlog-predictions"
     /// `adb shell dumpsys usagestats` text → launches (offset assumed).
     case dumpsys
+    /// Android "App Usage" tracker CSV export (`App,Date,Time,Duration`) → launches (zone assumed).
+    case appUsage = "app-usage"
+    /// iOS 16+ Biome `App.InFocus` SEGB stream file or folder → launches (zone assumed).
+    case biome
 
     /// Whether the kind yields individual launches (usable as a history); the others yield tables.
     public var producesLaunches: Bool {
         switch self {
-        case .knowledgec, .wellbeing, .powerlog, .dumpsys: true
+        case .knowledgec, .wellbeing, .powerlog, .dumpsys, .appUsage, .biome: true
         case .knowledgecPlugged, .screentime, .powerlogPredictions: false
         }
     }
@@ -32,6 +37,8 @@ public enum DeviceKind: String, Sendable, CaseIterable, Codable {
         case .screentime: "hourly totals only: no individual launch times or launch counts"
         case .powerlog: "sparse: only the foreground transitions PowerLog sampled"
         case .powerlogPredictions: "DAS's own forecast; Apple does not document the slots"
+        case .appUsage: "app display names, not package names; second resolution"
+        case .biome: "record fields from forensic documentation (Apple publishes no schema)"
         case .knowledgec, .knowledgecPlugged, .wellbeing, .dumpsys: nil
         }
     }
@@ -40,7 +47,7 @@ public enum DeviceKind: String, Sendable, CaseIterable, Codable {
     /// (PowerLog uses its own time-zone table and assumes only when that is absent).
     public var assumesUTCOffset: Bool {
         switch self {
-        case .wellbeing, .dumpsys, .screentime: true
+        case .wellbeing, .dumpsys, .screentime, .appUsage, .biome: true
         case .knowledgec, .knowledgecPlugged, .powerlog, .powerlogPredictions: false
         }
     }
@@ -54,11 +61,21 @@ public struct DeviceImportOptions: Sendable {
     public var utcOffsetSeconds: Int
     /// Apps dropped from launches (default ``ExcludedApps/defaults``; empty keeps everything).
     public var excludedApps: Set<String>
+    /// Time zone for sources read with a zone (`app-usage`, `biome`): each launch gets the offset in
+    /// effect at its instant. `nil` uses ``utcOffsetSeconds``.
+    public var timeZone: TimeZone?
 
-    public init(device: String? = nil, utcOffsetSeconds: Int = 0, excludedApps: Set<String> = Set(ExcludedApps.defaults)) {
+    public init(device: String? = nil, utcOffsetSeconds: Int = 0, excludedApps: Set<String> = Set(ExcludedApps.defaults),
+                timeZone: TimeZone? = nil) {
         self.device = device
         self.utcOffsetSeconds = utcOffsetSeconds
         self.excludedApps = excludedApps
+        self.timeZone = timeZone
+    }
+
+    /// The zone wall-clock sources are read in.
+    public var zone: AppUsageCSV.Zone {
+        timeZone.map { .named($0) } ?? .fixed(utcOffsetSeconds)
     }
 }
 
@@ -86,6 +103,10 @@ public enum DeviceImporter {
             return try PowerLog.launches(path: path, device: device, assumedUTCOffsetSeconds: options.utcOffsetSeconds, excluded: options.excludedApps)
         case .dumpsys:
             return try DumpsysUsageStats.launches(path: path, device: device, utcOffsetSeconds: options.utcOffsetSeconds, excluded: options.excludedApps)
+        case .appUsage:
+            return try AppUsageCSV.launches(path: path, device: device, zone: options.zone, excluded: options.excludedApps)
+        case .biome:
+            return try Biome.launches(path: path, device: device, zone: options.zone, excluded: options.excludedApps)
         case .knowledgecPlugged, .screentime, .powerlogPredictions:
             throw DeviceImportError(.noLaunchTimes, file: path, expected: "a launch source; '\(kind.rawValue)' holds a table, not individual launch times (use `reveille import \(kind.rawValue)`)")
         }
@@ -110,7 +131,7 @@ public enum DeviceImporter {
         case .powerlogPredictions:
             let rows = try PowerLog.usagePredictions(path: path, assumedUTCOffsetSeconds: options.utcOffsetSeconds)
             return (DASUsagePrediction.csv(rows), rows.count)
-        case .knowledgec, .wellbeing, .powerlog, .dumpsys:
+        case .knowledgec, .wellbeing, .powerlog, .dumpsys, .appUsage, .biome:
             let events = try launches(kind, path: path, options: options)
             return (CanonicalCSVWriter.csv(events), events.count)
         }

@@ -20,7 +20,7 @@ enum _Sections {
             }
             let cold = timelines.reduce(0) { $0 + $1.coldLaunches }, hits = timelines.reduce(0) { $0 + $1.hits }
             s += stat("\(input.schedules.reduce(0) { $0 + $1.windows.count })", "fetches planned")
-            s += stat(cold > 0 ? _percent(Double(hits) / Double(cold)) : "–", "of the schedule's cold launches hit (\(hits)/\(cold))")
+            if cold > 0 { s += stat(_percent(Double(hits) / Double(cold)), "of the schedule's cold launches hit (\(hits)/\(cold))") }
         }
         if let e = input.evaluation { s += evaluationCards(e, budget: options.headlineBudget) }
         return s + "</div>"

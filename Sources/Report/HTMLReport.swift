@@ -45,10 +45,15 @@ public struct ReportOptions: Sendable, Equatable {
     /// The budget whose hit rates the headline quotes (default 8; the smallest evaluated budget
     /// when 8 was not evaluated).
     public var headlineBudget: Int
+    /// Only these devices get a section (default `nil`: all, up to ``maxDevices``); names not in
+    /// the inputs are ignored.
+    public var devices: Set<String>?
 
     /// Options with the documented defaults.
     public init(title: String = "Reveille report", subtitle: String? = nil, topApps: Int = 6, tauMinutes: Double = 60,
-                calibrationBins: Int = 10, maxTimelineDays: Int = 7, maxDevices: Int = 25, headlineBudget: Int = 8) {
+                calibrationBins: Int = 10, maxTimelineDays: Int = 7, maxDevices: Int = 25, headlineBudget: Int = 8,
+                devices: Set<String>? = nil) {
+        self.devices = devices
         self.title = title
         self.subtitle = subtitle
         self.topApps = topApps
@@ -82,10 +87,11 @@ public enum HTMLReport {
         body += _Sections.headline(input, options: options) + "</header>"
         body += _Sections.evaluation(input.evaluation, calibration: calibration)
         let devices = shownDevices(input, options: options)
+        body += contents(devices)
         for (i, name) in devices.enumerated() {
             body += _Sections.device(name, index: i, input: input, options: options, tauSeconds: tau)
         }
-        let hidden = _deviceNames(input).count - devices.count
+        let hidden = _deviceNames(input).filter { options.devices?.contains($0) ?? true }.count - devices.count
         if hidden > 0 {
             body += "<p class=\"muted\">\(hidden) more devices with fewer launches are not shown (limit \(options.maxDevices)).</p>"
         }
@@ -100,12 +106,19 @@ public enum HTMLReport {
     /// The devices that get a section: at most `options.maxDevices` of ``_deviceNames(_:)``, those
     /// with the most launches first (ties by name), returned in name order.
     public static func shownDevices(_ input: ReportInput, options: ReportOptions) -> [String] {
-        let names = _deviceNames(input)
+        let names = _deviceNames(input).filter { options.devices?.contains($0) ?? true }
         guard names.count > max(0, options.maxDevices) else { return names }
         var launches: [String: Int] = [:]
         for d in input.history.devices { launches[d.device] = d.launches.count }
         return names.sorted { (launches[$1] ?? 0, $0) < (launches[$0] ?? 0, $1) }
             .prefix(max(0, options.maxDevices)).sorted()
+    }
+
+    /// A contents list linking to each device section, when there are at least two.
+    static func contents(_ devices: [String]) -> String {
+        guard devices.count > 1 else { return "" }
+        let items = devices.enumerated().map { "<li><a href=\"#device-\($0.offset + 1)\">\(htmlEscaped($0.element))</a></li>" }
+        return "<nav class=\"contents\" aria-label=\"Devices\"><h2>Devices</h2><ol>\(items.joined())</ol></nav>"
     }
 
     /// Devices in the history, the schedules or the profiles, sorted.

@@ -56,6 +56,14 @@ func _heatColor(_ t: Double) -> String {
     return "#" + [mix(from.0, to.0), mix(from.1, to.1), mix(from.2, to.2)].map(_hex2).joined()
 }
 
+/// A diverging colour for `t` in [−1, 1]: orange below 0, white at 0, blue above (clamped).
+func _divergingColor(_ t: Double) -> String {
+    let u = min(1, abs(t.isFinite ? t : 0))
+    let white = (0xf7, 0xf8, 0xfb), to = t < 0 ? (0xd9, 0x6c, 0x1e) : (0x1b, 0x4a, 0x94)
+    func mix(_ a: Int, _ b: Int) -> Int { Int((Double(a) + (Double(b) - Double(a)) * u).rounded()) }
+    return "#" + [mix(white.0, to.0), mix(white.1, to.1), mix(white.2, to.2)].map(_hex2).joined()
+}
+
 func _hex2(_ v: Int) -> String {
     let digits = Array("0123456789abcdef")
     let c = min(255, max(0, v))

@@ -7,7 +7,7 @@ enum _HeatmapSVG {
     /// Renders `values[weekday][hour]`, coloured by `value / scaleMax`. `describe` gives each cell's
     /// tooltip text (already plain text; escaped here). `label` is the accessible name.
     static func svg(values: [[Double]], scaleMax: Double, label: String,
-                    describe: (Double) -> String) -> String {
+                    color: (Double) -> String = _heatColor, describe: (Double) -> String) -> String {
         let width = left + cell * 24 + 4, height = top + cell * 7 + 16
         var s = "<svg class=\"heatmap\" viewBox=\"0 0 \(_n(width)) \(_n(height))\" role=\"img\" aria-label=\"\(htmlEscaped(label))\">"
         for (w, name) in _weekdayNames.enumerated() {
@@ -17,7 +17,7 @@ enum _HeatmapSVG {
                 let v = w < values.count && h < values[w].count ? values[w][h] : 0
                 let t = scaleMax > 0 ? v / scaleMax : 0
                 let x = left + Double(h) * cell
-                s += "<rect x=\"\(_n(x))\" y=\"\(_n(y))\" width=\"\(_n(cell - 1))\" height=\"\(_n(cell - 1))\" fill=\"\(_heatColor(t))\">"
+                s += "<rect x=\"\(_n(x))\" y=\"\(_n(y))\" width=\"\(_n(cell - 1))\" height=\"\(_n(cell - 1))\" fill=\"\(color(t))\">"
                 s += "<title>\(name) \(_pad2(h)):00 · \(htmlEscaped(describe(v)))</title></rect>"
             }
         }
@@ -37,11 +37,21 @@ enum _HeatmapSVG {
         return s + "</svg> \(htmlEscaped(maxLabel))</span>"
     }
 
-    /// A `<figure>` with a caption, the heatmap and its legend.
-    static func figure(title: String, note: String, values: [[Double]], scaleMax: Double, maxLabel: String,
-                       describe: (Double) -> String) -> String {
+    /// A diverging legend from `−maxLabel` (orange) through 0 (white) to `+maxLabel` (blue).
+    static func divergingLegend(lowLabel: String, highLabel: String) -> String {
+        var s = "<span class=\"legend\">\(htmlEscaped(lowLabel)) <svg class=\"ramp\" viewBox=\"0 0 60 8\" aria-hidden=\"true\">"
+        for i in 0..<10 {
+            s += "<rect x=\"\(i * 6)\" y=\"0\" width=\"6\" height=\"8\" fill=\"\(_divergingColor(Double(i) / 4.5 - 1))\"/>"
+        }
+        return s + "</svg> \(htmlEscaped(highLabel))</span>"
+    }
+
+    /// A `<figure>` with a caption, the heatmap and, when `maxLabel` is given, its own legend
+    /// (sections with one shared scale give their legend once instead).
+    static func figure(title: String, note: String, values: [[Double]], scaleMax: Double, maxLabel: String?,
+                       color: (Double) -> String = _heatColor, describe: (Double) -> String) -> String {
         "<figure class=\"card\"><figcaption><b>\(htmlEscaped(_truncated(title, 48)))</b> <span class=\"muted\">\(htmlEscaped(note))</span></figcaption>"
-            + svg(values: values, scaleMax: scaleMax, label: title, describe: describe)
-            + legend(maxLabel: maxLabel) + "</figure>"
+            + svg(values: values, scaleMax: scaleMax, label: title, color: color, describe: describe)
+            + (maxLabel.map(legend(maxLabel:)) ?? "") + "</figure>"
     }
 }

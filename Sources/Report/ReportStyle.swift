@@ -39,13 +39,24 @@ enum _ReportStyle {
     svg .diagonal{stroke:#888;stroke-dasharray:4 3}
     svg .window{fill:#c9dbf3}
     svg .fetch{stroke:var(--accent);stroke-width:2}
+    svg .cover{fill:var(--accent);fill-opacity:.45}
+    svg .band{fill:#f4a259;fill-opacity:.35}
+    .cover-key{display:inline-block;width:18px;height:4px;background:var(--accent);opacity:.45}
+    .band-key{display:inline-block;width:18px;height:10px;background:#f4a259;opacity:.35}
+    .scale{font-size:.8rem;color:var(--muted);margin:0 0 6px}
+    .warning{background:#fff4e5;border:1px solid #f0b354;border-radius:8px;padding:6px 10px;color:#6b4200}
+    nav.contents ol{columns:3 14em;margin:6px 0;padding-left:1.4em;font-size:.9rem}
+    .scroll-cue{display:none;font-size:.8rem;color:var(--accent);margin:2px 0;text-align:right}
     svg .launch.hit{fill:var(--hit)}
     svg .launch.miss{fill:#fff;stroke:var(--miss);stroke-width:2}
     svg .launch.warm{fill:#9aa3b2}
     .legend{display:inline-flex;align-items:center;gap:4px;font-size:.75rem;color:var(--muted);margin-top:2px}
     .legend svg.ramp{width:60px;height:8px;display:inline-block}
     .scroll{overflow-x:auto;-webkit-overflow-scrolling:touch;border:1px solid var(--line);border-radius:8px;\
-    background:var(--panel);padding:6px}
+    padding:6px;background:linear-gradient(to right,var(--panel) 30%,rgba(246,248,251,0)) left/40px 100% no-repeat local,\
+    linear-gradient(to left,var(--panel) 30%,rgba(246,248,251,0)) right/40px 100% no-repeat local,\
+    radial-gradient(farthest-side at 0 50%,rgba(0,0,0,.22),transparent) left/14px 100% no-repeat scroll,\
+    radial-gradient(farthest-side at 100% 50%,rgba(0,0,0,.22),transparent) right/14px 100% no-repeat scroll,var(--panel)}
     .scroll svg{min-width:720px}
     .keys{list-style:none;padding:0;margin:6px 0;display:flex;flex-wrap:wrap;gap:4px 14px;font-size:.85rem}
     .keys li{display:flex;align-items:center;gap:6px}
@@ -58,6 +69,7 @@ enum _ReportStyle {
     th,td{padding:3px 8px;border-bottom:1px solid var(--line);text-align:right;white-space:nowrap}
     th:first-child,td:first-child{text-align:left}
     code{font-size:.85em;overflow-wrap:anywhere}
+    @media (max-width:760px){.scroll-cue{display:block}}
     @media (max-width:480px){body{font-size:14px} main{padding:10px 8px 30px} .stat b{font-size:1.15rem}\
     .cards{grid-template-columns:repeat(2,1fr)}}
     """

@@ -1,9 +1,11 @@
 import LaunchHistory
 import ReveilleCore
 
-/// One local day of a schedule on a 24-hour timeline: a row per scheduled app (windows as bands,
-/// fetch instants as ticks) plus one row for launches of unscheduled apps; launches are dots
-/// (cold hit: filled green, cold miss: hollow red ring, warm: small grey).
+/// One local day of a schedule on a 24-hour timeline: a row per scheduled app (the model's hourly
+/// probability as a band under the row, windows as boxes at least 3 px wide, fetch instants as
+/// ticks, each fetch's cover window `[fetch, fetch + τ)` as a span) plus one row for launches of
+/// unscheduled apps; launches are dots (cold hit: filled green, cold miss: hollow red ring, warm:
+/// small grey). The axis names the local time's UTC offset.
 struct _TimelineDay {
     /// A launch to draw: its app, local second of day, and class.
     struct Mark { var app: String; var second: Double; var kind: Kind }
@@ -12,6 +14,20 @@ struct _TimelineDay {
     var day: Int
     var windows: [PlannedWindow]
     var marks: [Mark]
+    /// UTC offset of the day's local time (the horizon's, else the first fetch's), for the axis.
+    var utcOffsetSeconds: Int? = nil
+    /// Freshness window τ: each fetch covers `[fetch, fetch + τ)`.
+    var tauSeconds: Double = 3600
+    /// The model's P(launch in hour) for this day's weekday per app (24 values), when known.
+    var hourly: [String: [Double]] = [:]
+
+    /// The largest hourly probability among the scheduled apps (the band's full height).
+    var bandPeak: Double { rows.compactMap { hourly[$0]?.max() }.max() ?? 0 }
+
+    /// `local time, UTC+02:00` (or `local time` when the offset is unknown).
+    var axisLabel: String {
+        utcOffsetSeconds.map { "local time, UTC\(TimestampParser.formatOffset($0))" } ?? "local time"
+    }
 
     static let width = 790.0, labelWidth = 180.0, right = 10.0, rowHeight = 22.0, top = 22.0
 
@@ -38,8 +54,9 @@ struct _TimelineDay {
         let scheduled = Set(names)
         let allRows = names + ["other apps"]
         let height = Self.top + Double(allRows.count) * Self.rowHeight + 6
-        var s = "<svg class=\"timeline\" viewBox=\"0 0 \(_n(Self.width)) \(_n(height))\" role=\"img\" aria-label=\"Schedule for \(_dateLabel(day))\">"
+        var s = "<svg class=\"timeline\" viewBox=\"0 0 \(_n(Self.width)) \(_n(height))\" role=\"img\" aria-label=\"Schedule for \(_dateLabel(day)), \(axisLabel)\">"
         s += _axis(height: height)
+        s += "<text class=\"axis zone\" x=\"\(_n(Self.labelWidth - 6))\" y=\"12\" text-anchor=\"end\">\(htmlEscaped(axisLabel))</text>"
         for (i, app) in allRows.enumerated() {
             let y = Self.top + Double(i) * Self.rowHeight
             let isOther = i == names.count
@@ -47,7 +64,7 @@ struct _TimelineDay {
             s += "<text class=\"\(isOther ? "axis muted" : "app")\" x=\"\(_n(Self.labelWidth - 6))\" y=\"\(_n(y + 15))\" text-anchor=\"end\"><title>\(htmlEscaped(isOther ? "launches of apps without a fetch" : app))</title>\(htmlEscaped(label))</text>"
             s += "<line class=\"row\" x1=\"\(_n(Self.labelWidth))\" x2=\"\(_n(Self.width - Self.right))\" y1=\"\(_n(y + 11))\" y2=\"\(_n(y + 11))\"/>"
             if !isOther {
-                s += _fetches(app: app, y: y)
+                s += _band(app: app, y: y) + _fetches(app: app, y: y)
             }
             let own = marks.filter { isOther ? !scheduled.contains($0.app) : $0.app == app }
             s += own.map { _mark($0, y: y) }.joined()
@@ -74,12 +91,27 @@ struct _TimelineDay {
             let at = second(w.at)
             let lo = w.earliestBegin.map(second) ?? at, hi = w.latestBegin.map(second) ?? at
             if hi > lo {
-                s += "<rect class=\"window\" x=\"\(_n(x(lo)))\" y=\"\(_n(y + 5))\" width=\"\(_n(max(1, x(hi) - x(lo))))\" height=\"12\" rx=\"2\"/>"
+                s += "<rect class=\"window\" x=\"\(_n(x(lo) - 1))\" y=\"\(_n(y + 5))\" width=\"\(_n(max(3, x(hi) - x(lo) + 2)))\" height=\"12\" rx=\"2\"/>"
             }
+            s += "<rect class=\"cover\" x=\"\(_n(x(at)))\" y=\"\(_n(y + 9))\" width=\"\(_n(max(1, x(at + tauSeconds) - x(at))))\" height=\"4\">"
+                + "<title>\(htmlEscaped("\(w.app) · covers launches from \(_clock(max(0, at))) to \(_clock(min(86_400, at + tauSeconds)))"))</title></rect>"
             var tip = "\(w.app) · fetch at \(_clock(max(0, at)))"
             if let p = w.probability { tip += " · p \(_rate(p))" }
             if let reason = w.reason { tip += " · \(reason)" }
             s += "<line class=\"fetch\" x1=\"\(_n(x(at)))\" x2=\"\(_n(x(at)))\" y1=\"\(_n(y + 2))\" y2=\"\(_n(y + 20))\"><title>\(htmlEscaped(tip))</title></line>"
+        }
+        return s
+    }
+
+    /// The model's hourly probability for `app` as bars under its row, full height at ``bandPeak``.
+    func _band(app: String, y: Double) -> String {
+        let peak = bandPeak
+        guard let p = hourly[app], peak > 0 else { return "" }
+        var s = ""
+        for (h, value) in p.prefix(24).enumerated() where value > 0 {
+            let height = 18 * min(1, value / peak)
+            s += "<rect class=\"band\" x=\"\(_n(x(Double(h) * 3600)))\" y=\"\(_n(y + 20 - height))\" width=\"\(_n(x(3600) - x(0)))\" height=\"\(_n(height))\">"
+                + "<title>\(htmlEscaped("\(app) · \(_pad2(h)):00 · model p = \(_rate(value))"))</title></rect>"
         }
         return s
     }
@@ -94,7 +126,8 @@ struct _TimelineDay {
 extension _TimelineDay {
     /// The days a schedule covers (local days of its horizon under the start's offset, else the
     /// local days of its fetches), at most `limit`, each with the launches the history holds for it.
-    static func days(_ schedule: PlannedSchedule, device: DeviceHistory?, tauSeconds: Double, limit: Int) -> [_TimelineDay] {
+    static func days(_ schedule: PlannedSchedule, device: DeviceHistory?, tauSeconds: Double, limit: Int,
+                     profiles: [ProbabilityProfile] = []) -> [_TimelineDay] {
         var dayNumbers: [Int]
         if let start = schedule.horizonStart {
             let first = LocalClock.day(localSeconds: start.localSeconds)
@@ -116,7 +149,12 @@ extension _TimelineDay {
                 marks.append(Mark(app: e.app, second: LocalClock.secondOfDay(localSeconds: e.localSeconds),
                                   kind: isCold ? (hit ? .hit : .miss) : .warm))
             }
-            return _TimelineDay(day: day, windows: windows, marks: marks)
+            var hourly: [String: [Double]] = [:]
+            for p in profiles where p.device == schedule.device {
+                hourly[p.app] = (0..<24).map { p.probability(weekday: LocalClock.weekday(day: day), hour: $0) }
+            }
+            let offset = schedule.horizonStart?.utcOffsetSeconds ?? windows.first?.at.utcOffsetSeconds
+            return _TimelineDay(day: day, windows: windows, marks: marks, utcOffsetSeconds: offset, tauSeconds: tauSeconds, hourly: hourly)
         }
     }
 }

@@ -5,13 +5,19 @@ import ReveilleCore
 
 /// Flags every command shares.
 struct CommonOptions: ParsableArguments {
-    @Flag(name: .shortAndLong, help: "Silence progress, warnings and notes on stderr.")
+    @Flag(name: .shortAndLong, help: "Silence progress and notes on stderr (warnings are still printed).")
     var quiet = false
 
-    /// Writes a note to stderr unless `--quiet`.
+    /// Writes a note or progress line to stderr unless `--quiet`.
     func note(_ message: String) {
         guard !quiet else { return }
         StandardError.write(message)
+    }
+
+    /// Writes a warning (something the user should act on: data skipped, inputs unused) to stderr,
+    /// even with `--quiet`.
+    func warn(_ message: String) {
+        StandardError.write("warning: " + message)
     }
 }
 
@@ -57,7 +63,7 @@ struct HistoryInputOptions: ParsableArguments {
         let r = history.report
         if r.skippedInvalid > 0 {
             let lines = r.skippedLines.map(String.init).joined(separator: ", ")
-            common.note("skipped \(r.skippedInvalid) invalid rows (first lines: \(lines)); first reason: \(r.firstSkipReason ?? "")")
+            common.warn("skipped \(r.skippedInvalid) invalid rows (first lines: \(lines)); first reason: \(r.firstSkipReason ?? "")")
         }
         if r.outOfOrderRows > 0 { common.note("sorted \(r.outOfOrderRows) out-of-order rows") }
         if r.duplicatesDropped > 0 { common.note("dropped \(r.duplicatesDropped) exact duplicate rows") }

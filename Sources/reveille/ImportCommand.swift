@@ -1,5 +1,6 @@
 import ArgumentParser
 import DeviceImport
+import Foundation
 import LaunchHistory
 import ReveilleCore
 
@@ -15,8 +16,12 @@ struct ImportCommand: ParsableCommand {
             launches), screentime (iOS RMAdminStore → device,app,hourStart,seconds,pickups,notifications; \
             no launch times), powerlog (iOS PowerLog foreground transitions → launches), \
             powerlog-predictions (DAS usage predictions → app,timestamp,slot0…), dumpsys \
-            (adb shell dumpsys usagestats text → launches; - reads standard input).
-            Databases are never modified: each is read from a private temporary copy.
+            (adb shell dumpsys usagestats text → launches; - reads standard input), app-usage (Android \
+            "App Usage" tracker CSV App,Date,Time,Duration → launches; read in --zone), biome (iOS 16+ \
+            Biome App.InFocus SEGB stream file or folder → launches; read in --zone).
+            Databases are never modified: each is read from a private temporary copy; stream files are \
+            opened read-only. Each import prints the source files' names, sizes and SHA-256 and the \
+            rules applied, and writes them to <output>.provenance.json beside a file output.
             Launches of these apps are dropped by default: \(ExcludedApps.defaults.joined(separator: ", ")).
             """
     )
@@ -36,6 +41,9 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "UTC offset assumed where the source stores none (wellbeing, dumpsys, screentime), e.g. -04:00.")
     var utcOffset = "+00:00"
 
+    @Option(help: "Time zone (IANA Area/City) of the wall-clock times of app-usage and biome; each launch gets the offset in effect then. Overrides --utc-offset.")
+    var zone: String?
+
     @Option(name: .customLong("keep-app"), help: "Keep an app of the default exclusion list (repeatable).")
     var keepApps: [String] = []
 
@@ -52,6 +60,14 @@ struct ImportCommand: ParsableCommand {
             throw ValidationError("--utc-offset must look like +02:00 or -0430, within ±18:00")
         }
         try _validateDeviceInput(kind, path: file)
+        if let zone {
+            guard kind == .appUsage || kind == .biome else {
+                throw ValidationError("--zone applies to app-usage and biome; use --utc-offset for \(kind.rawValue)")
+            }
+            guard TimeZone(identifier: zone) != nil else {
+                throw ValidationError("--zone '\(zone)' is not a time-zone identifier such as Europe/Paris")
+            }
+        }
     }
 
     func run() throws {
@@ -60,7 +76,8 @@ struct ImportCommand: ParsableCommand {
             var excluded = noDefaultExclusions ? Set<String>() : Set(ExcludedApps.defaults)
             excluded.subtract(keepApps)
             excluded.formUnion(excludeApps)
-            let options = DeviceImportOptions(device: device, utcOffsetSeconds: offset, excludedApps: excluded)
+            let timeZone = zone.flatMap(TimeZone.init(identifier:))
+            let options = DeviceImportOptions(device: device, utcOffsetSeconds: offset, excludedApps: excluded, timeZone: timeZone)
             let (text, rows): (String, Int)
             if file == "-" {
                 let events = try _deviceLaunches(kind, path: file, options: options)
@@ -68,11 +85,40 @@ struct ImportCommand: ParsableCommand {
             } else {
                 (text, rows) = try DeviceImporter.csv(kind, path: file, options: options)
             }
+            let provenance = try _provenance(rows: rows, excluded: excluded, timeZone: timeZone, offset: offset)
             try AtomicFile.write(text, to: output)
-            if let note = _assumedOffsetNote(kind, utcOffsetSeconds: offset) { common.note(note) }
+            if let provenance, output != "-" {
+                do {
+                    try AtomicFile.write(try DeterministicJSON.text(provenance), to: ImportProvenance.companionPath(forOutput: output))
+                } catch {
+                    try? FileManager.default.removeItem(atPath: output)
+                    throw error
+                }
+            }
+            provenance?.summaryLines.forEach(common.note)
+            if let timeZone {
+                common.note("\(kind.rawValue): wall-clock times read in \(timeZone.identifier)")
+            } else if let note = _assumedOffsetNote(kind, utcOffsetSeconds: offset) {
+                common.note(note)
+            }
             if let limitation = kind.limitation { common.note("\(kind.rawValue): \(limitation)") }
             let what = kind.producesLaunches ? "launches" : "rows"
             common.note("\(kind.rawValue): \(rows) \(what)\(output == "-" ? "" : " written to \(output)")")
         }
+    }
+}
+
+extension ImportCommand {
+    /// The provenance record of this import (`nil` for standard input, which cannot be re-read).
+    func _provenance(rows: Int, excluded: Set<String>, timeZone: TimeZone?, offset: Int) throws -> ImportProvenance? {
+        guard file != "-" else { return nil }
+        var rules = [kind.ruleDescription]
+        if kind.producesLaunches {
+            rules.append(excluded.isEmpty ? "excluded apps: none" : "excluded apps: \(excluded.sorted().joined(separator: ", "))")
+        }
+        if kind.assumesUTCOffset {
+            rules.append(timeZone.map { "time zone: \($0.identifier)" } ?? "UTC offset assumed: \(TimestampParser.formatOffset(offset))")
+        }
+        return try ImportProvenance(kind: kind, sourcePaths: kind.sourceFiles(path: file), rules: rules, rows: rows)
     }
 }

@@ -32,7 +32,7 @@ extension DeviceKind: ExpressibleByArgument {}
 struct UnnamedDatabase: UsageMistake {
     let path: String
     var description: String {
-        "\(path) is a SQLite database; name its kind with --format knowledgec, wellbeing or powerlog (or convert it with `reveille import`)"
+        "\(path) is a SQLite database; name its kind with --input-format knowledgec, wellbeing or powerlog (or convert it with `reveille import`)"
     }
 }
 
@@ -61,7 +61,7 @@ func _validateDeviceInput(_ kind: DeviceKind, path: String) throws {
 /// The stderr note for sources that store no UTC offset, or `nil`.
 func _assumedOffsetNote(_ kind: DeviceKind, utcOffsetSeconds: Int) -> String? {
     switch kind {
-    case .wellbeing, .dumpsys, .screentime:
+    case .wellbeing, .dumpsys, .screentime, .appUsage, .biome:
         "\(kind.rawValue) stores no time zone: assumed UTC offset \(TimestampParser.formatOffset(utcOffsetSeconds)) (set --utc-offset)"
     case .powerlog, .powerlogPredictions:
         "powerlog: offsets from its time-zone table; \(TimestampParser.formatOffset(utcOffsetSeconds)) assumed only if it has none"

@@ -33,6 +33,9 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "Most devices shown (those with the most launches).")
     var maxDevices = 25
 
+    @Option(name: .customLong("device"), help: "Show only this device (repeatable).")
+    var devices: [String] = []
+
     @Option(help: "Page title.")
     var title = "Reveille report"
 
@@ -47,10 +50,14 @@ struct ReportCommand: ParsableCommand {
             let schedules = try schedule.map { path throws(ReportInputError) in try PlannedSchedule.load(path: path) } ?? []
             let summary = try evaluation.map { path throws(ReportInputError) in try EvaluationSummary.load(path: path) }
             let profiles = try _profiles(history)
-            let options = ReportOptions(title: title, subtitle: _subtitle(), topApps: topApps, maxDevices: maxDevices)
+            let options = ReportOptions(title: title, subtitle: _subtitle(), topApps: topApps, maxDevices: maxDevices,
+                                        devices: devices.isEmpty ? nil : Set(devices))
             let report = ReportInput(history: history, profiles: profiles, schedules: schedules, evaluation: summary)
             let shown = HTMLReport.shownDevices(report, options: options).count
-            if shown < history.devices.count {
+            if !devices.isEmpty, shown == 0 {
+                throw ValidationError("--device: none of \(devices.joined(separator: ", ")) is in the inputs")
+            }
+            if devices.isEmpty, shown < history.devices.count {
                 common.note("showing the \(shown) devices with the most launches of \(history.devices.count) (--max-devices)")
             }
             let html = HTMLReport.render(report, options: options)
@@ -64,7 +71,7 @@ struct ReportCommand: ParsableCommand {
         guard let model else { return [] }
         let built = try ProbabilityProfile.profiles(try UsageModelFile.load(path: model), history: history, topApps: topApps)
         if !built.unmodelled.isEmpty {
-            common.note("no model in \(_baseName(model)) for \(built.unmodelled.count) device(s): \(built.unmodelled.prefix(5).joined(separator: ", "))")
+            common.warn("no model in \(_baseName(model)) for \(built.unmodelled.count) device(s): \(built.unmodelled.prefix(5).joined(separator: ", "))")
         }
         return built.profiles
     }

@@ -92,7 +92,7 @@ import TestSupport
     @Test func inspectOfAnUnnamedDatabaseAsksForFormat() throws {
         let r = try CLIRunner.run(["inspect", knowledgeC])
         #expect(r.status == 64)
-        #expect(r.stderr.contains("--format knowledgec"))
+        #expect(r.stderr.contains("--input-format knowledgec"))
         let named = try CLIRunner.run(["inspect", "--input-format", "knowledgec", knowledgeC])
         #expect(named.status == 0)
         #expect(named.stdout.hasPrefix("1 devices, 52 launches"))

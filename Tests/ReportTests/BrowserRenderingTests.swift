@@ -52,7 +52,7 @@ struct BrowserRenderingTests {
         defer { try? FileManager.default.removeItem(at: profile) }
         let dom = try HeadlessChromium.dumpDOM(page, profile: profile)
         func count(_ needle: String) -> Int { dom.components(separatedBy: needle).count - 1 }
-        #expect(count("<svg class=\"heatmap\"") == 3 * 7 + 3 * 3)
+        #expect(count("<svg class=\"heatmap\"") == 3 * 7 + 3 * 3 * 2)
         #expect(count("<svg class=\"timeline\"") == 1)
         #expect(count("<svg class=\"curve\"") == 1)
         #expect(count("<svg class=\"calibration\"") == 1)

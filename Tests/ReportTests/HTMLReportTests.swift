@@ -27,8 +27,8 @@ import Testing
 
     @Test func everyFigureIsPresent() throws {
         let html = HTMLReport.render(try Self.fullInput())
-        // 3 devices × (all apps + 6 top apps) launch heatmaps + 3 × 3 probability heatmaps.
-        #expect(html.components(separatedBy: "<svg class=\"heatmap\"").count - 1 == 3 * 7 + 3 * 3)
+        // 3 devices × (all apps + 6 top apps) launch heatmaps + 3 × 3 probability and 3 × 3 weekday-effect heatmaps.
+        #expect(html.components(separatedBy: "<svg class=\"heatmap\"").count - 1 == 3 * 7 + 3 * 3 * 2)
         #expect(html.components(separatedBy: "<svg class=\"timeline\"").count - 1 == 1)
         #expect(html.contains("<svg class=\"curve\""))
         #expect(html.contains("<svg class=\"calibration\""))
