@@ -44,11 +44,13 @@ struct _ScheduleBuilder {
             let earliest = _earliestBegin(at: at, previous: lastAt[f.app].filter { $0 < at }.max(), app: app.name)
             lastAt[f.app].append(at)
             let minutes = Int(Double(max(0, hi - max(lo, f.slot))) * r.slotSeconds / 60)
+            var peak = max(lo, f.slot)
+            for i in stride(from: peak, to: hi, by: 1) where app.probability[i] > app.probability[peak] { peak = i }
             out.append(FetchPlan.Window(
                 app: app.name, at: at, executeAt: at - 1 >= r.horizonStart ? at - 1 : at, earliestBegin: earliest,
                 probability: probability, expectedHits: hits, value: hits * app.pNewData, energyCost: app.cost[f.slot],
                 reasonCode: floor.contains(f) ? .dailyFloor : .forecast, servedFrom: problem.instant(max(lo, f.slot)),
-                servedMinutes: minutes, evidence: app.evidence))
+                servedMinutes: minutes, nextExpectedUse: problem.instant(peak), evidence: app.evidence))
         }
         return out
     }
@@ -81,8 +83,19 @@ struct _ScheduleBuilder {
                 out.append(.init(app: app.name, constraint: .lowValue, bestWindowValue: nil))
                 continue
             }
-            out.append(.init(app: app.name, constraint: state.violation(adding: a, slot) ?? .budget, bestWindowValue: value))
+            var constraint = state.violation(adding: a, slot) ?? .budget
+            if constraint == .budget, _lowPowerBinds(state, a, slot) { constraint = .lowPower }
+            out.append(.init(app: app.name, constraint: constraint, bestWindowValue: value))
         }
         return out.sorted { $0.app < $1.app }
+    }
+
+    /// Whether Low Power Mode is what kept app `a`'s fetch at slot `j` out: it is on, and the
+    /// fetch would fit the day's unscaled budget (`energyUnitsPerDay` minus spent) beside the
+    /// plan's fetches.
+    func _lowPowerBinds(_ state: _PlanState, _ a: Int, _ j: Int) -> Bool {
+        let r = problem.request, d = problem.slotDay[j]
+        guard r.state.lowPowerMode else { return false }
+        return state.dayCost[d] + problem.apps[a].cost[j] <= r.budget.energyUnitsPerDay - problem.daySpent[d] + 1e-9
     }
 }
