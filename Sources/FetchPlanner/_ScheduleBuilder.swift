@@ -69,6 +69,7 @@ struct _ScheduleBuilder {
     func _leftOut(_ state: _PlanState) -> [FetchPlan.LeftOut] {
         let floor = max(problem.request.rules.minimumValue, 1e-12)
         var out: [FetchPlan.LeftOut] = []
+        var best: [String: (app: Int, slot: Int)] = [:]
         for (a, app) in problem.apps.enumerated() where state.appSlots[a].isEmpty {
             if let excluded = app.excluded {
                 out.append(.init(app: app.name, constraint: excluded, bestWindowValue: nil))
@@ -83,19 +84,32 @@ struct _ScheduleBuilder {
                 out.append(.init(app: app.name, constraint: .lowValue, bestWindowValue: nil))
                 continue
             }
-            var constraint = state.violation(adding: a, slot) ?? .budget
-            if constraint == .budget, _lowPowerBinds(state, a, slot) { constraint = .lowPower }
-            out.append(.init(app: app.name, constraint: constraint, bestWindowValue: value))
+            out.append(.init(app: app.name, constraint: state.violation(adding: a, slot) ?? .budget, bestWindowValue: value))
+            best[app.name] = (a, slot)
         }
-        return out.sorted { $0.app < $1.app }
+        return _lowPower(out, best: best, state).sorted { $0.app < $1.app }
     }
 
-    /// Whether Low Power Mode is what kept app `a`'s fetch at slot `j` out: it is on, and the
-    /// fetch would fit the day's unscaled budget (`energyUnitsPerDay` minus spent) beside the
-    /// plan's fetches.
-    func _lowPowerBinds(_ state: _PlanState, _ a: Int, _ j: Int) -> Bool {
-        let r = problem.request, d = problem.slotDay[j]
-        guard r.state.lowPowerMode else { return false }
-        return state.dayCost[d] + problem.apps[a].cost[j] <= r.budget.energyUnitsPerDay - problem.daySpent[d] + 1e-9
+    /// Renames `budget` to `lowPower` where Low Power Mode is what binds: with it on, the apps
+    /// left out for the budget, by best window value (ties: app name), take the energy Low Power
+    /// Mode removed from their window's day (the unscaled `energyUnitsPerDay` minus spent and
+    /// planned) while it lasts.
+    func _lowPower(_ entries: [FetchPlan.LeftOut], best: [String: (app: Int, slot: Int)], _ state: _PlanState) -> [FetchPlan.LeftOut] {
+        let r = problem.request
+        guard r.state.lowPowerMode else { return entries }
+        var room = problem.days.indices.map { r.budget.energyUnitsPerDay - problem.daySpent[$0] - state.dayCost[$0] }
+        var out = entries
+        let order = out.indices.filter { out[$0].constraint == .budget }.sorted {
+            ((out[$0].bestWindowValue ?? 0), out[$1].app) > ((out[$1].bestWindowValue ?? 0), out[$0].app)
+        }
+        for k in order {
+            guard let (a, j) = best[out[k].app] else { continue }
+            let d = problem.slotDay[j], cost = problem.apps[a].cost[j]
+            if cost <= room[d] + 1e-9 {
+                room[d] -= cost
+                out[k].constraint = .lowPower
+            }
+        }
+        return out
     }
 }
