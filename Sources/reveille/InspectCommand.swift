@@ -18,7 +18,7 @@ struct InspectCommand: ParsableCommand {
     func run() throws {
         try runMappingErrors {
             let history = try input.load(common)
-            print(HistorySummary.text(history, topApps: top), terminator: "")
+            print(HistorySummary.text(history, topApps: top) + InspectStandby.text(history), terminator: "")
         }
     }
 }
