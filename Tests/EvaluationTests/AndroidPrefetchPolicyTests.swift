@@ -8,13 +8,14 @@ import Testing
 /// - mail, opened day 0 08:00, day 0 20:30, day 1 09:00: estimates 08:00 (from day 0 08:00, more
 ///   than a day old → +7 d), then 20:30, then day 8 09:00; ready 7 h before: 01:00, 13:30, and
 ///   day 8 02:00 (not today).
-/// - news, opened day 3 12:00: estimate 12:00, ready 05:00.
+/// - news, opened day 0 12:00: estimate 12:00, ready 05:00 (a launch on day 3 would be
+///   estimated for day 10, one week on).
 /// - fresh, opened only day 6 22:00 (less than a day of history → +1 d): estimate 22:00, ready
 ///   15:00; after 22:00 it is more than a day old and the estimate jumps to day 13.
 @Suite struct AndroidPrefetchPolicyTests {
     static let history = [
-        Toy.launch("mail", 0, 8), Toy.launch("mail", 0, 20, 30), Toy.launch("mail", 1, 9),
-        Toy.launch("news", 3, 12), Toy.launch("fresh", 6, 22),
+        Toy.launch("d1", "mail", 0, 8), Toy.launch("d1", "mail", 0, 20, 30), Toy.launch("d1", "mail", 1, 9),
+        Toy.launch("d1", "news", 0, 12), Toy.launch("d1", "fresh", 6, 22),
     ]
 
     @Test func estimateFollowsUsageStatsServiceRule() {
@@ -48,7 +49,7 @@ import Testing
 
     @Test func anAppUnusedForAWeekIsNeverPrefetched() throws {
         var policy = AndroidPrefetchPolicy()
-        let plan = try policy.plan(Toy.context([Toy.launch("old", 0, 8)], day: 8, budget: 8))
+        let plan = try policy.plan(Toy.context([Toy.launch("d1", "old", 0, 8)], day: 8, budget: 8))
         #expect(plan.fetches.isEmpty)
     }
 }

@@ -42,7 +42,10 @@ import TestSupport
         #expect(day.wakes >= 1 && day.whyNot == nil)
         let first = try #require(day.windows.first)
         #expect(first.atUnix <= Double(Self.day0 + 14) * 86_400 + 8 * 3600)
-        #expect((8 * 3600..<9 * 3600).contains(first.nextExpectedUseUnix - Double(Self.day0 + 14) * 86_400))
+        // The window serving 08:00 names it as the next expected use, and says why.
+        let eight = Double(Self.day0 + 14) * 86_400 + 8 * 3600
+        let serving = try #require(day.windows.first { $0.nextExpectedUseUnix == eight })
+        #expect(serving.reason == "opened on 10 of the last 10 weekdays at 08:00" && serving.reasonCode == "forecast")
         #expect(e.launchesBefore == 14 && e.modelDigest?.hasPrefix("sha256:") == true)
         #expect(try SchemaValidator(schema: "explain").errors(json: try e.jsonText()).isEmpty)
         #expect(e.text.contains("2024-01-15  working_set"))

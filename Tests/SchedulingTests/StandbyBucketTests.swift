@@ -5,13 +5,16 @@ import Testing
 
 /// AOSP's elapsed-time thresholds (0, 12 h, 24 h, 48 h, 30 days) and the job quotas.
 @Suite struct StandbyBucketTests {
-    @Test(arguments: [
-        (0.0, StandbyBucket.active), (12 * 3600 - 1, .active), (12 * 3600, .workingSet), (24 * 3600 - 1, .workingSet),
+    static let cases: [(Double, StandbyBucket)] = [
+        (0, .active), (12 * 3600 - 1, .active), (12 * 3600, .workingSet), (24 * 3600 - 1, .workingSet),
         (24 * 3600, .frequent), (48 * 3600 - 1, .frequent), (48 * 3600, .rare), (30 * 86_400 - 1, .rare),
-        (30 * 86_400, .restricted), (-5, .active), (.infinity, .restricted), (.nan, .restricted),
-    ])
-    func thresholds(elapsed: Double, bucket: StandbyBucket) {
-        #expect(StandbyBucket.forElapsed(elapsed) == bucket)
+        (30 * 86_400, .restricted), (-5, .active), (Double.infinity, .restricted), (Double.nan, .restricted),
+    ]
+
+    @Test func thresholds() {
+        for (elapsed, bucket) in Self.cases {
+            #expect(StandbyBucket.forElapsed(elapsed) == bucket, "elapsed \(elapsed) s")
+        }
     }
 
     @Test func quotasFollowQuotaController() {
