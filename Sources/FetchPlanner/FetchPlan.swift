@@ -36,6 +36,9 @@ public struct FetchPlan: Sendable, Equatable {
     /// The apps owed the daily floor (the request's `floorApps` it knows, sorted; empty when the
     /// floor is off).
     public var floorApps: [String]
+    /// `sha256:…` of the usage model behind the forecast, when the caller set it
+    /// (``FetchSchedule/modelDigest``); the planner itself never sees a model.
+    public var modelDigest: String? = nil
 
     /// Energy limits and use; `limit` and `planned` total over the local days the horizon touches.
     public struct Budget: Sendable, Equatable {
@@ -87,6 +90,9 @@ public struct FetchPlan: Sendable, Equatable {
         /// The first instant it newly serves and for how many minutes (for the reason sentence).
         public var servedFrom: Double
         public var servedMinutes: Int
+        /// The first slot start in `[servedFrom, servedFrom + servedMinutes)` where the app's
+        /// probability peaks (the earliest on ties; `servedFrom` when it is zero everywhere).
+        public var nextExpectedUse: Double
         /// The caller's evidence for the app, if any.
         public var evidence: ReasonEvidence?
     }

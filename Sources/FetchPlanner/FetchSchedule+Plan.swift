@@ -14,7 +14,8 @@ extension FetchSchedule {
                    ?? _probabilityReason(w.probability, startMinute: start, lengthMinutes: w.servedMinutes))
             return Window(app: w.app, at: line.iso(w.at), atUnix: w.at, earliestBegin: line.iso(w.earliestBegin),
                           latestBegin: line.iso(w.at), probability: _round(w.probability), expectedHits: _round(w.expectedHits),
-                          value: _round(w.value), energyCost: _round(w.energyCost), reason: reason)
+                          value: _round(w.value), energyCost: _round(w.energyCost), reasonCode: w.reasonCode.rawValue,
+                          nextExpectedUse: line.iso(w.nextExpectedUse), nextExpectedUseUnix: w.nextExpectedUse, reason: reason)
         }
         let days = plan.budget.days.map {
             Day(date: _LocalTimeline.dateText(day: $0.localDay), limit: $0.limit, spent: _round($0.spent),
@@ -25,9 +26,11 @@ extension FetchSchedule {
                     detail: l.constraint.sentence + (l.bestWindowValue.map { " (best window worth \(_fixed($0, 3)) expected hits)" } ?? ""))
         }
         self.init(
-            schemaVersion: 1, device: plan.device, generatedAt: line.iso(plan.generatedAt), method: plan.method.rawValue,
+            schemaVersion: 2, device: plan.device, generatedAt: line.iso(plan.generatedAt), method: plan.method.rawValue,
             horizon: Horizon(start: line.iso(plan.horizonStart), end: line.iso(plan.horizonEnd), startUnix: plan.horizonStart,
                              endUnix: plan.horizonEnd, slotSeconds: plan.slotSeconds, tauSeconds: plan.tauSeconds),
+            utcOffset: TimestampParser.formatOffset(line.offset(at: plan.horizonStart)),
+            utcOffsetSeconds: line.offset(at: plan.horizonStart), modelDigest: plan.modelDigest,
             budget: Budget(limit: _round(plan.budget.limit), planned: _round(plan.budget.planned),
                            lowPowerMode: plan.budget.lowPowerMode, days: days),
             objective: Objective(expectedHits: _round(plan.expectedHits), value: _round(plan.value)),
@@ -48,6 +51,9 @@ extension FetchSchedule.Constraint {
         case .notYetAllowed: return "the app's earliest begin date is later"
         case .rateLimit: return "the device's hourly fetch limit is reached"
         case .dataBudget: return "the day's data budget is used up"
+        case .lowPower: return "Low Power Mode cut the day's energy budget, and the rest went to windows of higher value"
+        case .neverUsed: return "the app was not opened recently; the system stops waking apps the user does not open"
+        case .standbyBucket: return "the app's Android standby bucket allows no more jobs today"
         }
     }
 }

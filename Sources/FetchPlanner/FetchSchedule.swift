@@ -6,7 +6,8 @@ import ReveilleCore
 /// `atUnix`, then app; `leftOut` by app. The JSON form (``jsonText()``) has sorted keys and is
 /// byte-identical for identical requests; `schemas/schedule.schema.json` describes it.
 public struct FetchSchedule: Codable, Sendable, Equatable {
-    /// Version of this JSON layout (1).
+    /// Version of this JSON layout (2: reason codes, `nextExpectedUse`, the device's offset and
+    /// the model digest were added to 1).
     public var schemaVersion: Int
     /// The device planned for.
     public var device: String
@@ -16,6 +17,15 @@ public struct FetchSchedule: Codable, Sendable, Equatable {
     public var method: String
     /// The planned horizon.
     public var horizon: Horizon
+    /// The device's UTC offset at the horizon's start, `±HH:MM` (histories record offsets, not
+    /// zone names; changes inside the horizon show in each time's own offset).
+    public var utcOffset: String
+    /// ``utcOffset`` in seconds east of UTC.
+    public var utcOffsetSeconds: Int
+    /// `sha256:` and the hex SHA-256 of the usage model's JSON that made the forecast (the model
+    /// file's, or the one fitted on the fly, whose JSON holds its options and a digest of the
+    /// launches it was fitted on); absent from the JSON when the forecast came from elsewhere.
+    public var modelDigest: String?
     /// Budget limit and use.
     public var budget: Budget
     /// Expected hits and value of the whole plan (spent fetches excluded).
@@ -96,6 +106,14 @@ public struct FetchSchedule: Codable, Sendable, Equatable {
         public var value: Double
         /// Energy units this fetch costs (after preferred-window multipliers).
         public var energyCost: Double
+        /// Why the window is in the plan, from a closed set: `forecast` (chosen for its forecast
+        /// value) or `dailyFloor` (reserved by the daily floor).
+        public var reasonCode: String
+        /// The first instant in the span this window newly serves where the app's forecast
+        /// peaks (the start of the slot of highest probability; the earliest on ties), ISO-8601.
+        public var nextExpectedUse: String
+        /// ``nextExpectedUse`` in Unix seconds.
+        public var nextExpectedUseUnix: Double
         /// A short human sentence explaining the window.
         public var reason: String
     }
@@ -111,11 +129,19 @@ public struct FetchSchedule: Codable, Sendable, Equatable {
     }
 
     /// The constraint that kept an app out of the plan: its most valuable window breaks this rule
-    /// given the rest of the plan (`budget`: the day's energy went to windows of higher value per
-    /// unit; `lowValue`: no window is worth ``PlatformRules/minimumValue``, e.g. a zero forecast or
-    /// launches already served by spent fetches).
+    /// given the rest of the plan. A closed set; the JSON carries the raw value:
+    /// - `budget`: the day's energy went to windows of higher value per unit;
+    /// - `lowPower`: as `budget`, but the window would have fit the day's budget without Low
+    ///   Power Mode's scaling (``PlanningBudget/lowPowerScale``);
+    /// - `forceQuit`, `backgroundRefreshOff` (the issue's `refreshOff`): the app's settings;
+    /// - `neverUsed`: not launched in the ``PlatformRules/recentUseDays`` before the plan;
+    /// - `minimumInterval`, `dailyCap`, `notYetAllowed`, `rateLimit`, `dataBudget`: the rules;
+    /// - `standbyBucket`: the daily cap from the app's Android standby bucket
+    ///   (``PlatformRules/standbyBucketQuota``) is used up;
+    /// - `lowValue`: no window is worth ``PlatformRules/minimumValue`` (a zero forecast, or
+    ///   launches already served by spent fetches).
     public enum Constraint: String, Codable, Sendable, CaseIterable {
         case budget, forceQuit, backgroundRefreshOff, minimumInterval, lowValue, dailyCap, notYetAllowed, rateLimit
-        case dataBudget
+        case dataBudget, lowPower, neverUsed, standbyBucket
     }
 }

@@ -41,6 +41,12 @@ public struct PlanningRequest: Sendable, Codable, Equatable {
     /// Apps owed the daily floor when ``PlatformRules/dailyFloor`` is on (e.g. every app launched
     /// in the last 7 days). Names not in ``apps`` are ignored. Default empty: no floor.
     public var floorApps: [String]
+    /// Apps launched in the last ``PlatformRules/recentUseDays`` (read only when that rule is
+    /// set; `nil` = unknown, nobody is excluded).
+    public var recentApps: [String]?
+    /// Per-app daily fetch caps from the Android standby bucket (read only when
+    /// ``PlatformRules/standbyBucketQuota`` is on; apps not named are uncapped).
+    public var standbyCaps: [String: Int]?
 
     /// Creates a request; see the properties for units and defaults.
     public init(device: String, horizonStart: Double, slotSeconds: Double = 300, slotCount: Int,

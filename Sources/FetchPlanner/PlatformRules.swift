@@ -36,12 +36,22 @@ public struct PlatformRules: Sendable, Codable, Equatable {
     /// (force-quit, caps, earliest begin, minimum interval) and the rate limit still apply.
     /// Default false here, so existing callers are unaffected; `reveille plan` turns it on.
     public var dailyFloor: Bool
+    /// Android's App Standby quota: an app named in ``PlanningRequest/standbyCaps`` gets at most
+    /// that many fetches per local day (its bucket's job quota; the Scheduling module's
+    /// `StandbyBucket.dailyJobQuota`); a window refused by it is reported as `standbyBucket`.
+    /// Default false (off): iOS has no such rule.
+    public var standbyBucketQuota: Bool
+    /// When set, apps not named in ``PlanningRequest/recentApps`` (not launched in this many days
+    /// before the plan) get nothing and are reported as `neverUsed` — the "it stopped after the
+    /// user didn't open the app" behaviour. Default `nil` (off); 1…365 when set.
+    public var recentUseDays: Int?
 
     /// Creates rules; every parameter has the default documented on its property.
     public init(minimumIntervalSeconds: Double = 900, maxFetchesPerAppPerDay: Int? = nil,
                 deviceFetchesPerHour: Int? = 60, leadMinutes: Double = 10,
                 newDataPriorAlpha: Double = 1, newDataPriorBeta: Double = 0, minimumValue: Double = 0.001,
-                preferredWindows: [PreferredWindow] = [], dailyFloor: Bool = false) {
+                preferredWindows: [PreferredWindow] = [], dailyFloor: Bool = false,
+                standbyBucketQuota: Bool = false, recentUseDays: Int? = nil) {
         self.minimumIntervalSeconds = minimumIntervalSeconds
         self.maxFetchesPerAppPerDay = maxFetchesPerAppPerDay
         self.deviceFetchesPerHour = deviceFetchesPerHour
@@ -51,6 +61,8 @@ public struct PlatformRules: Sendable, Codable, Equatable {
         self.minimumValue = minimumValue
         self.preferredWindows = preferredWindows
         self.dailyFloor = dailyFloor
+        self.standbyBucketQuota = standbyBucketQuota
+        self.recentUseDays = recentUseDays
     }
 
     /// Decodes rules, taking the default for every missing key.
@@ -67,6 +79,8 @@ public struct PlatformRules: Sendable, Codable, Equatable {
         minimumValue = try c.decodeIfPresent(Double.self, forKey: .minimumValue) ?? d.minimumValue
         preferredWindows = try c.decodeIfPresent([PreferredWindow].self, forKey: .preferredWindows) ?? []
         dailyFloor = try c.decodeIfPresent(Bool.self, forKey: .dailyFloor) ?? false
+        standbyBucketQuota = try c.decodeIfPresent(Bool.self, forKey: .standbyBucketQuota) ?? false
+        recentUseDays = try c.decodeIfPresent(Int.self, forKey: .recentUseDays)
     }
 }
 

@@ -33,7 +33,7 @@ struct _PlanState: Sendable {
         if let excluded = app.excluded { return excluded }
         if let blocked = app.blocked[j] { return blocked }
         let d = problem.slotDay[j]
-        if appDayCount[a][d] >= app.capRemaining[d] { return .dailyCap }
+        if appDayCount[a][d] >= app.capRemaining[d] { return app.capReason }
         for s in appSlots[a] where abs(s - j) < problem.intervalSlots { return .minimumInterval }
         if dayCost[d] + app.cost[j] > problem.dayRemaining(d) + 1e-9 { return .budget }
         if let bytes = problem.dayBytesLimit, dayBytes[d] + app.bytesPerFetch > bytes + 1e-9 { return .dataBudget }

@@ -58,7 +58,10 @@ extension _Problem {
         let weight = probability.map { $0 * pNew }
         var prefix = [Double](repeating: 0, count: weight.count + 1)
         for i in 0..<weight.count { prefix[i + 1] = prefix[i] + weight[i] }
-        let cap = s.maxFetchesPerDay ?? r.rules.maxFetchesPerAppPerDay
+        let settingsCap = s.maxFetchesPerDay ?? r.rules.maxFetchesPerAppPerDay
+        let standbyCap = r.rules.standbyBucketQuota ? r.standbyCaps?[f.app] : nil
+        let capReason: FetchSchedule.Constraint = standbyCap.map { $0 < (settingsCap ?? Int.max) } == true ? .standbyBucket : .dailyCap
+        let cap = capReason == .standbyBucket ? standbyCap : settingsCap
         var capRemaining = [Int](repeating: cap ?? Int.max, count: dayIndex.count)
         if cap != nil {
             for at in spent { if let d = dayIndex[timeline.localDay(at)] { capRemaining[d] -= 1 } }
@@ -67,13 +70,15 @@ extension _Problem {
         let blocked = (0..<r.slotCount).map { j -> FetchSchedule.Constraint? in
             let t = r.horizonStart + Double(j) * r.slotSeconds
             if t < earliest { return .notYetAllowed }
-            if capRemaining[slotDay[j]] <= 0 { return .dailyCap }
+            if capRemaining[slotDay[j]] <= 0 { return capReason }
             return spent.contains { abs($0 - t) < r.rules.minimumIntervalSeconds } ? .minimumInterval : nil
         }
-        let excluded: FetchSchedule.Constraint? = s.forceQuit ? .forceQuit : (s.backgroundRefresh ? nil : .backgroundRefreshOff)
+        let idle = r.rules.recentUseDays != nil && r.recentApps.map { !$0.contains(f.app) } == true
+        let excluded: FetchSchedule.Constraint? = s.forceQuit ? .forceQuit
+            : (!s.backgroundRefresh ? .backgroundRefreshOff : (idle ? .neverUsed : nil))
         return _AppProblem(name: f.app, weight: weight, probability: probability, weightPrefix: prefix,
                            cost: multipliers.map { $0 * f.energyCost }, bytesPerFetch: s.bytesPerFetch,
-                           blocked: blocked, capRemaining: capRemaining, excluded: excluded,
+                           blocked: blocked, capRemaining: capRemaining, capReason: capReason, excluded: excluded,
                            pNewData: pNew, evidence: f.evidence, spentInstants: spent)
     }
 }

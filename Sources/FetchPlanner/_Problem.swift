@@ -48,6 +48,9 @@ struct _AppProblem: Sendable {
     let blocked: [FetchSchedule.Constraint?]
     /// Fetches still allowed per day (`Int.max` when uncapped).
     let capRemaining: [Int]
+    /// The rule behind `capRemaining`: `dailyCap`, or `standbyBucket` when the standby quota is
+    /// the smaller cap.
+    let capReason: FetchSchedule.Constraint
     /// Why the app can get nothing at all, if that is decided before planning.
     let excluded: FetchSchedule.Constraint?
     let pNewData: Double

@@ -44,11 +44,13 @@ struct _ScheduleBuilder {
             let earliest = _earliestBegin(at: at, previous: lastAt[f.app].filter { $0 < at }.max(), app: app.name)
             lastAt[f.app].append(at)
             let minutes = Int(Double(max(0, hi - max(lo, f.slot))) * r.slotSeconds / 60)
+            var peak = max(lo, f.slot)
+            for i in stride(from: peak, to: hi, by: 1) where app.probability[i] > app.probability[peak] { peak = i }
             out.append(FetchPlan.Window(
                 app: app.name, at: at, executeAt: at - 1 >= r.horizonStart ? at - 1 : at, earliestBegin: earliest,
                 probability: probability, expectedHits: hits, value: hits * app.pNewData, energyCost: app.cost[f.slot],
                 reasonCode: floor.contains(f) ? .dailyFloor : .forecast, servedFrom: problem.instant(max(lo, f.slot)),
-                servedMinutes: minutes, evidence: app.evidence))
+                servedMinutes: minutes, nextExpectedUse: problem.instant(peak), evidence: app.evidence))
         }
         return out
     }
@@ -67,6 +69,7 @@ struct _ScheduleBuilder {
     func _leftOut(_ state: _PlanState) -> [FetchPlan.LeftOut] {
         let floor = max(problem.request.rules.minimumValue, 1e-12)
         var out: [FetchPlan.LeftOut] = []
+        var best: [String: (app: Int, slot: Int)] = [:]
         for (a, app) in problem.apps.enumerated() where state.appSlots[a].isEmpty {
             if let excluded = app.excluded {
                 out.append(.init(app: app.name, constraint: excluded, bestWindowValue: nil))
@@ -82,7 +85,31 @@ struct _ScheduleBuilder {
                 continue
             }
             out.append(.init(app: app.name, constraint: state.violation(adding: a, slot) ?? .budget, bestWindowValue: value))
+            best[app.name] = (a, slot)
         }
-        return out.sorted { $0.app < $1.app }
+        return _lowPower(out, best: best, state).sorted { $0.app < $1.app }
+    }
+
+    /// Renames `budget` to `lowPower` where Low Power Mode is what binds: with it on, the apps
+    /// left out for the budget, by best window value (ties: app name), take the energy Low Power
+    /// Mode removed from their window's day (the unscaled `energyUnitsPerDay` minus spent and
+    /// planned) while it lasts.
+    func _lowPower(_ entries: [FetchPlan.LeftOut], best: [String: (app: Int, slot: Int)], _ state: _PlanState) -> [FetchPlan.LeftOut] {
+        let r = problem.request
+        guard r.state.lowPowerMode else { return entries }
+        var room = problem.days.indices.map { r.budget.energyUnitsPerDay - problem.daySpent[$0] - state.dayCost[$0] }
+        var out = entries
+        let order = out.indices.filter { out[$0].constraint == .budget }.sorted {
+            ((out[$0].bestWindowValue ?? 0), out[$1].app) > ((out[$1].bestWindowValue ?? 0), out[$0].app)
+        }
+        for k in order {
+            guard let (a, j) = best[out[k].app] else { continue }
+            let d = problem.slotDay[j], cost = problem.apps[a].cost[j]
+            if cost <= room[d] + 1e-9 {
+                room[d] -= cost
+                out[k].constraint = .lowPower
+            }
+        }
+        return out
     }
 }

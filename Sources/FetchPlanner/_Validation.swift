@@ -15,6 +15,9 @@ enum _Validation {
             try _forecast(app, index: k, slotCount: r.slotCount)
         }
         try _state(r.state)
+        if let caps = r.standbyCaps, caps.values.contains(where: { $0 < 0 }) {
+            throw PlanningError(.invalidRule, field: "standbyCaps", expected: "caps ≥ 0")
+        }
         for (k, s) in r.spentFetches.enumerated() where !_instant(s.at) || !(s.energyCost >= 0) || !s.energyCost.isFinite {
             throw PlanningError(.invalidSpentFetch, field: "spentFetches[\(k)]", expected: "a finite instant and an energy cost ≥ 0")
         }
@@ -77,6 +80,7 @@ enum _Validation {
             throw bad("newDataPriorAlpha/Beta", "alpha > 0, beta ≥ 0, finite")
         }
         guard r.minimumValue.isFinite, r.minimumValue >= 0 else { throw bad("minimumValue", "a finite number ≥ 0") }
+        if let days = r.recentUseDays, !(1...365).contains(days) { throw bad("recentUseDays", "1…365 days") }
         for (k, w) in r.preferredWindows.enumerated() {
             guard (0..<1440).contains(w.startMinute), (0...1440).contains(w.endMinute),
                   w.costMultiplier.isFinite, w.costMultiplier > 0 else {

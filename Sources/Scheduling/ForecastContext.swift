@@ -75,6 +75,13 @@ public protocol Forecaster: Sendable {
     /// `slotCount` slots of `slotSeconds` from `start` (at or after every launch of `context`).
     /// A forecaster may cache what it fitted for `context.localDay`.
     mutating func forecast(_ context: ForecastContext, from start: Double, slotCount: Int, slotSeconds: Double) throws -> SlotForecast
+    /// `sha256:` and the hex SHA-256 of the model that forecasts `context`'s day, or `nil` when
+    /// the forecaster has no model to name (the default).
+    mutating func modelDigest(_ context: ForecastContext) throws -> String?
+}
+
+extension Forecaster {
+    public mutating func modelDigest(_ context: ForecastContext) throws -> String? { nil }
 }
 
 extension ForecastContext {

@@ -19,8 +19,9 @@ public struct ScheduleRequest: Sendable {
     public var state: DeviceState
     /// Fetches already executed today (they count against the day's budget).
     public var spentFetches: [SpentFetch]
-    /// Whether windows carry reason evidence ("opened on 18 of the last 20 weekdays …"). Costs a
-    /// scan of the history; never changes which fetches are planned.
+    /// Whether windows carry reason evidence ("opened on 18 of the last 20 weekdays …") and the
+    /// plan the model's digest (``FetchPlan/modelDigest``). Costs a scan of the history and a
+    /// SHA-256 of the model's JSON; never changes which fetches are planned.
     public var explains: Bool
 
     /// Creates a request; see the properties.
@@ -75,7 +76,16 @@ public struct SchedulingPolicy<Source: Forecaster>: Sendable {
             budget: PlanningBudget(energyUnitsPerDay: Double(request.budgetPerDay)), rules: options.rules,
             state: request.state, spentFetches: request.spentFetches, generatedAt: request.start,
             floorApps: floorApps, evidence: { evidence[$0] })
-        return try FetchPlanner.plan(planning, method: options.method)
+        var rulesInput = planning
+        if let days = options.rules.recentUseDays {
+            rulesInput.recentApps = FloorRule.apps(request.context, knownTo: forecast, lookbackDays: days)
+        }
+        if options.rules.standbyBucketQuota {
+            rulesInput.standbyCaps = StandbyBuckets.dailyCaps(StandbyBuckets.at(request.start, history: request.context.history))
+        }
+        var plan = try FetchPlanner.plan(rulesInput, method: options.method)
+        if request.explains { plan.modelDigest = try forecaster.modelDigest(request.context) }
+        return plan
     }
 
     /// The forecast ``plan(_:)`` plans from: whole slots of ``SchedulingOptions/slotMinutes``

@@ -71,6 +71,15 @@ public struct UsageModelForecaster: Forecaster {
         return SlotForecast(horizonStart: start, slotSeconds: slotSeconds, slotCount: slotCount, rows: blended)
     }
 
+    /// `sha256:` + the SHA-256 of the day's model as deterministic JSON (sorted keys, as
+    /// `reveille train` writes each model): the model file's model, or the one fitted on the
+    /// fly, whose JSON holds its options and the digest of the launches it was fitted on. `nil`
+    /// when the history before the day is empty (no model).
+    public mutating func modelDigest(_ context: ForecastContext) throws -> String? {
+        guard let model = try _fittedDay(context).model else { return nil }
+        return "sha256:" + SHA256.hex(try DeterministicJSON.text(model))
+    }
+
     /// The day's model and hourly frequencies, fitted on the first call of a local day.
     mutating func _fittedDay(_ context: ForecastContext) throws -> (day: Int, model: UsageModel?, hourly: HourlyFrequencies) {
         if let fitted, fitted.day == context.localDay { return fitted }

@@ -16,6 +16,7 @@ enum PolicyCatalog {
         var registry = PolicyRegistry.builtIn
         registry.registerReveille()
         registry.registerReactive()
+        registry.registerAndroidPrefetch()
         return registry
     }
 
@@ -23,7 +24,7 @@ enum PolicyCatalog {
     static let preferredOrder = ["reveille", "bayes", "interval", "histogram", "oracle"]
 
     /// Registered but scored only on request (`--policy reveille-floor`).
-    static let onRequest: Set<String> = ["reveille-floor"]
+    static let onRequest: Set<String> = ["reveille-floor", "android-prefetch", "android-prefetch-late"]
 
     /// Every registered policy, in `preferredOrder`, then any others by name.
     static var defaultPolicies: [String] { defaultPolicies(of: registry) }

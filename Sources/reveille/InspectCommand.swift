@@ -27,7 +27,7 @@ struct InspectCommand: ParsableCommand {
     func run() throws {
         try runMappingErrors {
             let history = try input.load(common).only(device: device, source: input.history)
-            print(HistorySummary.text(history, topApps: top), terminator: "")
+            print(HistorySummary.text(history, topApps: top) + InspectStandby.text(history), terminator: "")
         }
     }
 }

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `reveille explain` on the bundled dataset and on a real Android history.
+@Suite struct ExplainCommandTests {
+    static let bundled = Fixtures.repositoryRoot.appendingPathComponent("Datasets/default/launches.csv").path
+    static let wellbeing = Fixtures.dataset("android-wellbeing/launches.csv")
+
+    static func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    @Test func bundledDatasetJSONFollowsTheSchema() throws {
+        let r = try CLIRunner.run(["explain", Self.bundled, "--app", "com.sim.mail", "--device", "sim-000", "--days", "2",
+                                   "--format", "json", "-q"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.isEmpty)
+        #expect(try SchemaValidator(schema: "explain").errors(json: r.stdout).isEmpty)
+        let object = try Self.json(r.stdout)
+        #expect(object["device"] as? String == "sim-000" && object["app"] as? String == "com.sim.mail")
+        let days = try #require(object["days"] as? [[String: Any]])
+        #expect(days.count == 2)
+        #expect(days.allSatisfy { ($0["wakes"] as? Int ?? 0) > 0 })  // a daily app under the default budget
+        #expect((object["modelDigest"] as? String)?.hasPrefix("sha256:") == true)
+    }
+
+    @Test func wellbeingTextAnswersWhenAndWhyNot() throws {
+        let state = try Fixtures.temporaryFile(#"{"apps": [{"app": "com.whatsapp", "forceQuit": true}]}"#, suffix: ".json")
+        var r = try CLIRunner.run(["explain", Self.wellbeing, "--app", "com.google.android.apps.maps", "--days", "3",
+                                   "--from", "2023-06-29T00:00:00+00:00"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix("com.google.android.apps.maps on wellbeing-pixel (UTC+00:00)"))
+        #expect(r.stdout.contains("2023-06-29") && r.stdout.contains("2023-07-01") && r.stdout.contains("Assumptions:"))
+        #expect(r.stderr.contains("wakes per day over 3 days"))
+        r = try CLIRunner.run(["explain", Self.wellbeing, "--app", "com.whatsapp", "--days", "1", "--state", state, "-q"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("no wake — forceQuit: the app was force-quit"))
+        r = try CLIRunner.run(["explain", Self.wellbeing, "--app", "com.example.never", "--days", "1", "--format", "json", "-q"])
+        let day = try #require((try Self.json(r.stdout)["days"] as? [[String: Any]])?.first)
+        #expect((day["whyNot"] as? [String: Any])?["code"] as? String == "neverUsed")
+    }
+
+    @Test func badUsageExits64() throws {
+        var r = try CLIRunner.run(["explain", Self.wellbeing, "--app", "x", "--days", "0"])
+        #expect(r.status == 64 && r.stderr.contains("--days must be in 1…31"))
+        r = try CLIRunner.run(["explain", Self.wellbeing, "--app", "x", "--format", "yaml"])
+        #expect(r.status == 64)
+        r = try CLIRunner.run(["explain", Self.wellbeing, "--app", "x", "--device", "nope"])
+        #expect(r.status == 64 && r.stderr.contains("unknown device 'nope'"))
+    }
+
+    @Test func inspectShowsStandbyBuckets() throws {
+        let r = try CLIRunner.run(["inspect", Self.wellbeing])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("Android standby buckets at local midnight, last 7 days"))
+        #expect(r.stdout.contains("  com.whatsapp"))
+    }
+}
