@@ -6,10 +6,11 @@ extension PlatformRules {
     public static let fileKeys: Set<String> = [
         "minimumIntervalSeconds", "maxFetchesPerAppPerDay", "deviceFetchesPerHour", "leadMinutes",
         "newDataPriorAlpha", "newDataPriorBeta", "minimumValue", "preferredWindows", "dailyFloor",
+        "standbyBucketQuota", "recentUseDays",
     ]
 
     /// Reads a rules file (`reveille plan --rules rules.json`): a JSON object whose keys are
-    /// ``fileKeys``; absent keys take the defaults of ``init(minimumIntervalSeconds:maxFetchesPerAppPerDay:deviceFetchesPerHour:leadMinutes:newDataPriorAlpha:newDataPriorBeta:minimumValue:preferredWindows:dailyFloor:)``.
+    /// ``fileKeys``; absent keys take the defaults of `PlatformRules()`.
     /// Values are range-checked by the planner (``PlanningError`` `invalidRule`).
     /// - Throws: ``PlanningError`` (`invalidRule`) naming the file and the key for an unreadable
     ///   file, malformed JSON, an unknown key (a typo would otherwise be ignored) or a value of the

@@ -118,6 +118,10 @@ struct ExplainCommand: ParsableCommand {
             chosen = first
             common.note("\(app) was never opened in the history; explaining device \(first)")
         }
-        return try DevicePlanningSource.sources(modelFile: nil, history: history, device: chosen)[0]
+        guard let source = try DevicePlanningSource.sources(modelFile: nil, history: history, device: chosen,
+                                                            sourceName: self.history).first else {
+            throw UnknownDeviceError(device: chosen, source: self.history, available: ids)
+        }
+        return source
     }
 }

@@ -47,7 +47,7 @@ import TestSupport
         r = try CLIRunner.run(["explain", Self.wellbeing, "--app", "x", "--format", "yaml"])
         #expect(r.status == 64)
         r = try CLIRunner.run(["explain", Self.wellbeing, "--app", "x", "--device", "nope"])
-        #expect(r.status == 64 && r.stderr.contains("unknown device 'nope'"))
+        #expect(r.status == 64 && r.stderr.contains("no device 'nope'"))
     }
 
     @Test func inspectShowsStandbyBuckets() throws {
