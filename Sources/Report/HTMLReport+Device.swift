@@ -11,6 +11,7 @@ extension _Sections {
         if let first = history?.firstLocalDay, let last = history?.lastLocalDay {
             s += "<p class=\"muted\">\(launches.count) launches of \(ranked.count) apps over \(last - first + 1) local days, \(_dateLabel(first)) to \(_dateLabel(last)).</p>"
             s += countSection(launches, ranked: ranked, topApps: options.topApps)
+            s += standbyBuckets(history, ranked: ranked, limit: options.topApps)
         } else {
             s += "<p class=\"muted\">No launches of this device in the history.</p>"
         }
