@@ -21,6 +21,7 @@ struct _TrainingRows {
         let firstTrainingDay = max(data.firstDay + 1, data.lastDay - o.trainingDays + 1)
         guard firstTrainingDay <= data.lastDay else { return }
         let firstLaunch = data.recency.map { $0.launches.first ?? .infinity }
+        let hourTerms = (0..<24).map { _TimeOfDayTerms(secondOfDay: Double($0) * 3600) }
         for d in firstTrainingDay...data.lastDay {
             let dayStart = LocalClock.startOfDay(d, utcOffsetSeconds: data.dayOffsets[d - data.firstDay])
             for h in 0..<24 {
@@ -31,7 +32,7 @@ struct _TrainingRows {
                     let rates = context.rates(app: a, day: d, hour: h)
                     Features._append(
                         dayRate: rates.day, weekdayRate: rates.weekday, dailyRate: rates.daily,
-                        recency: data.recency[a], t: t, cutoff: cutoff, secondOfDay: Double(h) * 3600,
+                        recency: data.recency[a], t: t, cutoff: cutoff, timeOfDay: hourTerms[h],
                         tau: o.tauSeconds, to: &x)
                     y.append(Features._anyCold(data.recency[a].cold, after: t, through: t + o.tauSeconds) ? 1 : 0)
                 }
