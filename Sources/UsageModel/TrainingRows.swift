@@ -20,6 +20,9 @@ struct _TrainingRows {
         let o = data.options
         let firstTrainingDay = max(data.firstDay + 1, data.lastDay - o.trainingDays + 1)
         guard firstTrainingDay <= data.lastDay else { return }
+        let cells = (data.lastDay - firstTrainingDay + 1) * 24 * data.apps.count
+        x.reserveCapacity(cells * Features.count)
+        y.reserveCapacity(cells)
         let firstLaunch = data.recency.map { $0.launches.first ?? .infinity }
         let hourTerms = (0..<24).map { _TimeOfDayTerms(secondOfDay: Double($0) * 3600) }
         for d in firstTrainingDay...data.lastDay {
