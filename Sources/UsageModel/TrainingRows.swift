@@ -56,7 +56,8 @@ struct _LeaveDayOut {
     let windowSlots: Int
     let dayWindowKernel: [[Double]]
     let weekWindowKernel: [Int: [Double]]
-    let coldByAppDay: [Int: [_ColdLaunch]]
+    /// Cold launches of each (app, day), at `app · dayCount + (day − firstDay)`, in time order.
+    let coldByAppDay: [[_ColdLaunch]]
     let dWeekday: [Double]
     let dAll: Double
     /// Window sums at each local hour start: all-days `[app][hour]`, weekday and weekday-group
@@ -74,7 +75,12 @@ struct _LeaveDayOut {
         dayWindowKernel = density.dayKernels.map { k in k.indices.map { _circularWindowSum(k, start: $0, count: l) } }
         weekWindowKernel = density.weekKernels.mapValues { k in k.indices.map { _circularWindowSum(k, start: $0, count: l) } }
         let stride = data.dayCount
-        coldByAppDay = Dictionary(grouping: data.cold) { $0.app * stride + ($0.day - data.firstDay) }
+        var byAppDay = [[_ColdLaunch]](repeating: [], count: data.apps.count * stride)
+        for c in data.cold {
+            let i = c.app * stride + (c.day - data.firstDay)
+            if byAppDay.indices.contains(i) { byAppDay[i].append(c) }
+        }
+        coldByAppDay = byAppDay
         dWeekday = data.weekdayWeights
         dAll = data.dayWeights.reduce(0, +)
         let n = density.slotsPerDay
@@ -100,7 +106,8 @@ struct _LeaveDayOut {
         var launches = density.evidence[a]
         let g = density.bandwidth[a]
         let weekKernel = weekWindowKernel[g] ?? []
-        for c in coldByAppDay[a * data.dayCount + (day - data.firstDay)] ?? [] {
+        let cell = a * data.dayCount + (day - data.firstDay)
+        for c in coldByAppDay.indices.contains(cell) ? coldByAppDay[cell] : [] {
             launches -= c.weight
             all -= c.weight * dayWindowKernel[g][(s0 - c.daySlot + n) % n]
             guard !weekKernel.isEmpty else { continue }
