@@ -22,6 +22,10 @@ public struct UsageModelForecaster: Forecaster {
     /// A fixed model (from a model file) used instead of daily refits.
     private let fixedModel: UsageModel?
     private var fitted: (day: Int, model: UsageModel?, hourly: HourlyFrequencies)?
+    /// The day's forecasts so far, by what determines them besides the day's fit (see
+    /// ``_ForecastKey``): the evaluator asks for the same day once per budget, and identical
+    /// inputs give identical forecasts.
+    private var forecasts: [_ForecastKey: SlotForecast] = [:]
 
     /// Refits every local day with `modelOptions`.
     public init(modelOptions: UsageModelOptions = UsageModelOptions(), empiricalWeight: Double = 0.5) {
@@ -39,9 +43,20 @@ public struct UsageModelForecaster: Forecaster {
         self.fixedModel = model
     }
 
+    /// The forecast of `slotCount` slots from `start`. Repeated calls with the same inputs on the
+    /// same local day return the forecast computed the first time (a cache cleared every day).
     public mutating func forecast(_ context: ForecastContext, from start: Double, slotCount: Int,
                                   slotSeconds: Double) throws -> SlotForecast {
         let state = try _fittedDay(context)
+        let key = _ForecastKey(context, start: start, slotCount: slotCount, slotSeconds: slotSeconds)
+        if let cached = forecasts[key] { return cached }
+        let forecast = _forecast(context, state: state, start: start, slotCount: slotCount, slotSeconds: slotSeconds)
+        forecasts[key] = forecast
+        return forecast
+    }
+
+    private func _forecast(_ context: ForecastContext, state: (day: Int, model: UsageModel?, hourly: HourlyFrequencies),
+                           start: Double, slotCount: Int, slotSeconds: Double) -> SlotForecast {
         guard let model = state.model else {
             return SlotForecast(horizonStart: start, slotSeconds: slotSeconds, slotCount: slotCount, rows: [])
         }
@@ -94,6 +109,25 @@ public struct UsageModelForecaster: Forecaster {
                      window.hourlyFrequencies)
         }
         fitted = state
+        forecasts = [:]
         return state
+    }
+}
+
+/// What a ``UsageModelForecaster`` forecast depends on besides the day's fit (which the
+/// forecaster keys by local day): the launches of the day so far, the clock and the slot grid.
+struct _ForecastKey: Hashable {
+    let launchesToday: [LaunchEvent]
+    let utcOffsetSeconds: Int
+    let start: Double
+    let slotCount: Int
+    let slotSeconds: Double
+
+    init(_ context: ForecastContext, start: Double, slotCount: Int, slotSeconds: Double) {
+        launchesToday = Array(context.launchesToday)
+        utcOffsetSeconds = context.utcOffsetSeconds
+        self.start = start
+        self.slotCount = slotCount
+        self.slotSeconds = slotSeconds
     }
 }

@@ -53,6 +53,16 @@ public enum Features {
         dayRate: Double, weekdayRate: Double, dailyRate: Double, recency: _AppRecency,
         t: Double, cutoff: Double, secondOfDay: Double, tau: Double, to x: inout [Double]
     ) {
+        _append(dayRate: dayRate, weekdayRate: weekdayRate, dailyRate: dailyRate, recency: recency,
+                t: t, cutoff: cutoff, timeOfDay: _TimeOfDayTerms(secondOfDay: secondOfDay), tau: tau, to: &x)
+    }
+
+    /// ``_append(dayRate:weekdayRate:dailyRate:recency:t:cutoff:secondOfDay:tau:to:)`` with the
+    /// time-of-day terms computed once per instant (they are the same for every app).
+    static func _append(
+        dayRate: Double, weekdayRate: Double, dailyRate: Double, recency: _AppRecency,
+        t: Double, cutoff: Double, timeOfDay: _TimeOfDayTerms, tau: Double, to x: inout [Double]
+    ) {
         let visible = min(cutoff, t)
         let lastIndex = _lowerBound(recency.launches, visible)
         let hours = lastIndex > 0 ? min(hoursCap, (t - recency.launches[lastIndex - 1]) / 3600) : hoursCap
@@ -61,14 +71,13 @@ public enum Features {
         let cold7d = coldVisible - _lowerBound(recency.cold, visible - 7 * 86_400)
         let yesterday = _anyCold(recency.cold, after: t - 86_400, through: min(t - 86_400 + tau, visible - 1e-9))
         let lastWeek = _anyCold(recency.cold, after: t - 7 * 86_400, through: min(t - 7 * 86_400 + tau, visible - 1e-9))
-        let u = 2 * Double.pi * secondOfDay / 86_400
         let lead = max(0, t - visible) / 3600
         let online = lead < 1 ? 1.0 : 0.0
         let logHours = log(hours + 0.1)
         x.append(1); x.append(log(dayRate + 1e-3)); x.append(log(weekdayRate + 1e-3)); x.append(log(dailyRate + 1e-3))
         x.append(logHours); x.append(log1p(Double(cold24))); x.append(log1p(Double(cold7d)))
         x.append(yesterday ? 1 : 0); x.append(lastWeek ? 1 : 0)
-        x.append(sin(u)); x.append(cos(u)); x.append(sin(2 * u)); x.append(cos(2 * u))
+        x.append(timeOfDay.sin1); x.append(timeOfDay.cos1); x.append(timeOfDay.sin2); x.append(timeOfDay.cos2)
         x.append(online); x.append(online * logHours); x.append(log1p(lead))
         x.append(hours < 1 ? 1 : 0); x.append((1..<3).contains(hours) ? 1 : 0); x.append((3..<8).contains(hours) ? 1 : 0)
         x.append((8..<24).contains(hours) ? 1 : 0); x.append((24..<72).contains(hours) ? 1 : 0)
@@ -79,6 +88,24 @@ public enum Features {
         guard through > after else { return false }
         let i = _upperBound(sorted, after)
         return i < sorted.count && sorted[i] <= through
+    }
+}
+
+/// Features 9–12 of one instant: `sin, cos(2πu), sin, cos(4πu)` of its local time of day
+/// `u = secondOfDay / 86 400`. The same for every app, so forecasts and training rows compute
+/// them once per slot or hour rather than once per cell.
+struct _TimeOfDayTerms: Sendable, Equatable {
+    let sin1: Double
+    let cos1: Double
+    let sin2: Double
+    let cos2: Double
+
+    init(secondOfDay: Double) {
+        let u = 2 * Double.pi * secondOfDay / 86_400
+        sin1 = sin(u)
+        cos1 = cos(u)
+        sin2 = sin(2 * u)
+        cos2 = cos(2 * u)
     }
 }
 

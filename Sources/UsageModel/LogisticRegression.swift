@@ -50,16 +50,20 @@ public enum LogisticRegression {
         }
         let lambda = max(l2, 1e-10)
         var beta = beta0
-        var objective = try _objective(x: x, y: y, v: v, beta: beta, prior: beta0, lambda: lambda)
+        // `η = Xβ` of the current `β` is kept from its objective evaluation for the next Newton
+        // step, and the `√W`-scaled copy of X reuses one buffer across steps.
+        var (objective, eta) = try _objective(x: x, y: y, v: v, beta: beta, prior: beta0, lambda: lambda)
+        var scaled: [Double] = []
         for iteration in 1...max(1, maximumIterations) {
-            let step = try _newtonStep(x: x, y: y, v: v, beta: beta, prior: beta0, lambda: lambda)
+            let step = try _newtonStep(x: x, y: y, v: v, eta: eta, beta: beta, prior: beta0, lambda: lambda, scaled: &scaled)
             var scale = 1.0, accepted = false
             for _ in 0..<30 {
                 let candidate = zip(beta, step).map { $0 + scale * $1 }
-                let value = try _objective(x: x, y: y, v: v, beta: candidate, prior: beta0, lambda: lambda)
+                let (value, candidateEta) = try _objective(x: x, y: y, v: v, beta: candidate, prior: beta0, lambda: lambda)
                 if value >= objective - 1e-12 * max(1, abs(objective)) {
                     beta = candidate
                     objective = value
+                    eta = candidateEta
                     accepted = true
                     break
                 }
@@ -78,21 +82,27 @@ public enum LogisticRegression {
         try BLAS.product(x, coefficients).map(sigmoid)
     }
 
+    /// One Newton direction at `β`, given `η = Xβ`. `scaled` is scratch space for the
+    /// `√W`-scaled rows (resized to `n·p` and overwritten).
     static func _newtonStep(
-        x: Matrix, y: [Double], v: [Double], beta: [Double], prior: [Double], lambda: Double
+        x: Matrix, y: [Double], v: [Double], eta: [Double], beta: [Double], prior: [Double], lambda: Double,
+        scaled: inout [Double]
     ) throws -> [Double] {
         let n = x.rows, p = x.columns
-        let eta = try BLAS.product(x, beta)
-        var scaledStorage = x.storage
+        if scaled.count != n * p { scaled = [Double](repeating: 0, count: n * p) }
         var residual = [Double](repeating: 0, count: n)
-        for i in 0..<n {
-            let pi = sigmoid(eta[i])
-            let root = (v[i] * pi * (1 - pi)).squareRoot()
-            residual[i] = v[i] * (y[i] - pi)
-            for j in (i * p)..<((i + 1) * p) { scaledStorage[j] *= root }
+        x.storage.withUnsafeBufferPointer { source in
+            scaled.withUnsafeMutableBufferPointer { target in
+                for i in 0..<n {
+                    let pi = sigmoid(eta[i])
+                    let root = (v[i] * pi * (1 - pi)).squareRoot()
+                    residual[i] = v[i] * (y[i] - pi)
+                    for j in (i * p)..<((i + 1) * p) { target[j] = source[j] * root }
+                }
+            }
         }
-        let scaled = try Matrix(rows: n, columns: p, storage: scaledStorage)
-        var hessian = try BLAS.gram(scaled)
+        let matrix = try Matrix(rows: n, columns: p, storage: scaled)
+        var hessian = try BLAS.gram(matrix)
         for j in 0..<p { hessian[j, j] += lambda }
         var gradient = try BLAS.product(x, residual, trans: .transposed)
         for j in 0..<p { gradient[j] -= lambda * (beta[j] - prior[j]) }
@@ -103,9 +113,10 @@ public enum LogisticRegression {
         }
     }
 
+    /// The penalised log-likelihood at `β`, and `η = Xβ`.
     static func _objective(
         x: Matrix, y: [Double], v: [Double], beta: [Double], prior: [Double], lambda: Double
-    ) throws -> Double {
+    ) throws -> (value: Double, eta: [Double]) {
         let eta = try BLAS.product(x, beta)
         var total = 0.0
         for i in 0..<x.rows {
@@ -115,6 +126,6 @@ public enum LogisticRegression {
         }
         var penalty = 0.0
         for j in beta.indices { penalty += (beta[j] - prior[j]) * (beta[j] - prior[j]) }
-        return total - 0.5 * lambda * penalty
+        return (total - 0.5 * lambda * penalty, eta)
     }
 }

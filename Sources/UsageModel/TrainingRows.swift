@@ -20,7 +20,11 @@ struct _TrainingRows {
         let o = data.options
         let firstTrainingDay = max(data.firstDay + 1, data.lastDay - o.trainingDays + 1)
         guard firstTrainingDay <= data.lastDay else { return }
+        let cells = (data.lastDay - firstTrainingDay + 1) * 24 * data.apps.count
+        x.reserveCapacity(cells * Features.count)
+        y.reserveCapacity(cells)
         let firstLaunch = data.recency.map { $0.launches.first ?? .infinity }
+        let hourTerms = (0..<24).map { _TimeOfDayTerms(secondOfDay: Double($0) * 3600) }
         for d in firstTrainingDay...data.lastDay {
             let dayStart = LocalClock.startOfDay(d, utcOffsetSeconds: data.dayOffsets[d - data.firstDay])
             for h in 0..<24 {
@@ -31,7 +35,7 @@ struct _TrainingRows {
                     let rates = context.rates(app: a, day: d, hour: h)
                     Features._append(
                         dayRate: rates.day, weekdayRate: rates.weekday, dailyRate: rates.daily,
-                        recency: data.recency[a], t: t, cutoff: cutoff, secondOfDay: Double(h) * 3600,
+                        recency: data.recency[a], t: t, cutoff: cutoff, timeOfDay: hourTerms[h],
                         tau: o.tauSeconds, to: &x)
                     y.append(Features._anyCold(data.recency[a].cold, after: t, through: t + o.tauSeconds) ? 1 : 0)
                 }
@@ -52,7 +56,8 @@ struct _LeaveDayOut {
     let windowSlots: Int
     let dayWindowKernel: [[Double]]
     let weekWindowKernel: [Int: [Double]]
-    let coldByAppDay: [Int: [_ColdLaunch]]
+    /// Cold launches of each (app, day), at `app · dayCount + (day − firstDay)`, in time order.
+    let coldByAppDay: [[_ColdLaunch]]
     let dWeekday: [Double]
     let dAll: Double
     /// Window sums at each local hour start: all-days `[app][hour]`, weekday and weekday-group
@@ -70,7 +75,12 @@ struct _LeaveDayOut {
         dayWindowKernel = density.dayKernels.map { k in k.indices.map { _circularWindowSum(k, start: $0, count: l) } }
         weekWindowKernel = density.weekKernels.mapValues { k in k.indices.map { _circularWindowSum(k, start: $0, count: l) } }
         let stride = data.dayCount
-        coldByAppDay = Dictionary(grouping: data.cold) { $0.app * stride + ($0.day - data.firstDay) }
+        var byAppDay = [[_ColdLaunch]](repeating: [], count: data.apps.count * stride)
+        for c in data.cold {
+            let i = c.app * stride + (c.day - data.firstDay)
+            if byAppDay.indices.contains(i) { byAppDay[i].append(c) }
+        }
+        coldByAppDay = byAppDay
         dWeekday = data.weekdayWeights
         dAll = data.dayWeights.reduce(0, +)
         let n = density.slotsPerDay
@@ -96,7 +106,8 @@ struct _LeaveDayOut {
         var launches = density.evidence[a]
         let g = density.bandwidth[a]
         let weekKernel = weekWindowKernel[g] ?? []
-        for c in coldByAppDay[a * data.dayCount + (day - data.firstDay)] ?? [] {
+        let cell = a * data.dayCount + (day - data.firstDay)
+        for c in coldByAppDay.indices.contains(cell) ? coldByAppDay[cell] : [] {
             launches -= c.weight
             all -= c.weight * dayWindowKernel[g][(s0 - c.daySlot + n) % n]
             guard !weekKernel.isEmpty else { continue }

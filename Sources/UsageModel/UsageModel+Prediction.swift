@@ -42,6 +42,30 @@ extension UsageModel {
         }
         let exponent = slotSeconds / options.tauSeconds
         let known = recentLaunches.filter { $0.instant < start }
+        let clocks = (0..<count).map { i in _SlotClock(self, t: start + Double(i) * slotSeconds, utcOffsetSeconds: utcOffsetSeconds) }
+        var row: [Double] = []
+        row.reserveCapacity(Features.count)
+        return apps.indices.map { a in
+            let recency = _recency(of: a, recent: known)
+            return clocks.map { clock in
+                let p = _windowProbability(a, recency: recency, clock: clock, cutoff: start, row: &row)
+                return 1 - pow(1 - p, exponent)
+            }
+        }
+    }
+
+    /// The readable reference of ``slotProbabilityRows(from:utcOffsetSeconds:slots:slotSeconds:recentLaunches:)``:
+    /// every cell computed on its own (the fast path shares each slot's clock terms across apps
+    /// and reuses one feature buffer). Tests check that the two agree exactly.
+    func _slotProbabilityRowsReference(
+        from start: Double, utcOffsetSeconds: Int, slots: Int, slotSeconds: Double, recentLaunches: [LaunchEvent] = []
+    ) -> [[Double]] {
+        let count = max(0, slots)
+        guard _plausible(start), _plausible(start + Double(count) * slotSeconds), slotSeconds > 0 else {
+            return apps.map { _ in [Double](repeating: 0, count: count) }
+        }
+        let exponent = slotSeconds / options.tauSeconds
+        let known = recentLaunches.filter { $0.instant < start }
         return apps.indices.map { a in
             let recency = _recency(of: a, recent: known)
             return (0..<count).map { i in
@@ -104,6 +128,21 @@ extension UsageModel {
             secondOfDay: LocalClock.secondOfDay(localSeconds: local), tau: options.tauSeconds)
     }
 
+    /// ``_windowProbability(_:recency:t:cutoff:utcOffsetSeconds:)`` for a slot whose clock terms
+    /// are computed, writing the features into `row` (cleared first) instead of a new array.
+    func _windowProbability(_ a: Int, recency: _AppRecency, clock: _SlotClock, cutoff: Double, row: inout [Double]) -> Double {
+        let profile = profiles[a]
+        row.removeAll(keepingCapacity: true)
+        Features._append(
+            dayRate: _circularWindowSum(profile.dayRates, start: clock.daySlot, count: clock.windowSlots),
+            weekdayRate: _circularWindowSum(profile.weekdayRates, start: clock.weekSlot, count: clock.windowSlots),
+            dailyRate: profile.dailyRate, recency: recency, t: clock.t, cutoff: cutoff, timeOfDay: clock.timeOfDay,
+            tau: options.tauSeconds, to: &row)
+        var eta = 0.0
+        for j in row.indices where j < coefficients.count { eta += row[j] * coefficients[j] }
+        return LogisticRegression.sigmoid(eta)
+    }
+
     /// Recency of app `a`: the stored summary plus `recent` launches of that app after the history.
     func _recency(of a: Int, recent: [LaunchEvent]) -> _AppRecency {
         let profile = profiles[a]
@@ -118,5 +157,27 @@ extension UsageModel {
             r.launches.append(t)
         }
         return r
+    }
+}
+
+/// What a forecast slot's features need of its instant, the same for every app: the day and
+/// week slots of the window start, the window length in slots and the time-of-day terms.
+struct _SlotClock: Sendable {
+    let t: Double
+    let daySlot: Int
+    let weekSlot: Int
+    let windowSlots: Int
+    let timeOfDay: _TimeOfDayTerms
+
+    init(_ model: UsageModel, t: Double, utcOffsetSeconds: Int) {
+        let o = model.options
+        let local = LocalClock.localSeconds(instant: t, utcOffsetSeconds: utcOffsetSeconds)
+        let s0 = SlotHistogram.daySlot(localSeconds: local, slotSeconds: o.slotSeconds)
+        let k = LocalClock.weekday(day: LocalClock.day(localSeconds: local))
+        self.t = t
+        daySlot = s0
+        weekSlot = k * o.slotsPerDay + s0
+        windowSlots = max(1, Int((o.tauMinutes / Double(o.slotMinutes)).rounded()))
+        timeOfDay = _TimeOfDayTerms(secondOfDay: LocalClock.secondOfDay(localSeconds: local))
     }
 }

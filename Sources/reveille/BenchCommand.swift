@@ -5,8 +5,8 @@ import ArgumentParser
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Benchmarks: ingest speed, model kernels, planning, and evaluation over datasets.",
-        subcommands: [BenchEvalCommand.self, BenchIngestCommand.self, BenchKernelCommand.self, BenchPlanCommand.self],
+        abstract: "Benchmarks: ingest speed, model kernels, planning, evaluation over datasets, and evaluation with the model vs a numpy replay.",
+        subcommands: [BenchEvalCommand.self, BenchIngestCommand.self, BenchKernelCommand.self, BenchModelCommand.self, BenchPlanCommand.self],
         defaultSubcommand: BenchEvalCommand.self
     )
 }

@@ -1,0 +1,47 @@
+import Foundation
+import LaunchHistory
+import ReveilleCore
+import Scheduling
+import Testing
+import TestSupport
+@testable import Evaluation
+
+/// Speed work must not change results: the evaluation of the `reveille` policy and the baselines
+/// on Wellbeing (its JSON with per-device results, and every executed fetch) has the digests it
+/// had before the optimisations (`reveille evaluate --json --per-device --fetches` of that build;
+/// the digest is FNV-1a 64 of the JSON text, then of the fetch CSV).
+@Suite struct UnchangedResultsTests {
+    static let expected: [EvaluationMode: (json: String, fetches: String)] = [
+        .daily: ("82769a10c42009c0", "4acdf8ed98aa54fd"),
+        .online: ("0f0366e532c826d2", "98f9fa4a833baf14"),
+    ]
+
+    @Test(arguments: [EvaluationMode.daily, .online])
+    func wellbeingEvaluationIsByteIdentical(_ mode: EvaluationMode) async throws {
+        let history = try HistoryReader.read(path: Fixtures.dataset("android-wellbeing/launches.csv"))
+        var options = EvaluationOptions()
+        var registry = PolicyRegistry.builtIn
+        registry.registerReveille()
+        options.registry = registry
+        options.policies = ["reveille", "interval", "histogram", "oracle"]
+        options.mode = mode
+        options.perDevice = true
+        options.recordsFetches = true
+        let report = try await Evaluator(options: options).evaluate(history).report
+        let json = Self.fnv1a(try report.json())
+        let fetches = Self.fnv1a(ExecutedFetch.csv(report.executedFetches))
+        #expect(json == Self.expected[mode]?.json)
+        #expect(fetches == Self.expected[mode]?.fetches)
+    }
+
+    /// FNV-1a 64 of the UTF-8 bytes, 16 hex digits.
+    static func fnv1a(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
