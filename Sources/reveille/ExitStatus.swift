@@ -7,16 +7,8 @@ import ReveilleCore
 func runMappingErrors(_ body: () throws -> Void) throws {
     do {
         try body()
-    } catch let error as ExitCode {
-        throw error
-    } catch let error as ValidationError {
-        throw error
-    } catch let error as CleanExit {
-        throw error
     } catch {
-        let status = ReveilleCore.ExitStatus(for: error)
-        StandardError.write("error: \(error)")
-        throw ExitCode(status.rawValue)
+        throw _exitError(error)
     }
 }
 
@@ -24,15 +16,15 @@ func runMappingErrors(_ body: () throws -> Void) throws {
 func runMappingErrors(_ body: () async throws -> Void) async throws {
     do {
         try await body()
-    } catch let error as ExitCode {
-        throw error
-    } catch let error as ValidationError {
-        throw error
-    } catch let error as CleanExit {
-        throw error
     } catch {
-        let status = ReveilleCore.ExitStatus(for: error)
-        StandardError.write("error: \(error)")
-        throw ExitCode(status.rawValue)
+        throw _exitError(error)
     }
+}
+
+/// The argument parser's own errors unchanged; any other error written to stderr and turned into
+/// the `ExitCode` of its ``ExitStatus``.
+func _exitError(_ error: any Error) -> any Error {
+    if error is ExitCode || error is ValidationError || error is CleanExit { return error }
+    StandardError.write("error: \(error)")
+    return ExitCode(ReveilleCore.ExitStatus(for: error).rawValue)
 }
