@@ -17,13 +17,7 @@ public struct HistogramPolicy: FetchPolicy {
     }
 
     /// Cold-launch counts per app and local hour (24 values per app).
-    static func counts(_ recent: _RecentColdLaunches) -> [String: [Int]] {
-        var counts: [String: [Int]] = [:]
-        for launch in recent.launches {
-            counts[launch.app, default: Array(repeating: 0, count: 24)][launch.hour] += 1
-        }
-        return counts
-    }
+    static func counts(_ recent: _RecentColdLaunches) -> [String: [Int]] { recent.hourlyCounts }
 
     /// The `budget` best (app, hour) pairs: highest count, then app name, then hour.
     public static func choose(budget: Int, counts: [String: [Int]]) -> [(app: String, hour: Int)] {

@@ -1,60 +1,26 @@
 import LaunchHistory
 import ReveilleCore
+import Scheduling
 
-/// The cold launches of "the last 28 days" before day `d` (protocol `reveille-v1`): local days
-/// `d-28 ... d-1` on or after the device's first day, holding only launches with instant
-/// `< start(d)`. Shared by the `interval` and `histogram` baselines.
-struct _RecentColdLaunches: Sendable {
-    /// `(app, local hour)` of each cold launch in the window, in time order.
-    let launches: [(app: String, hour: Int)]
-    /// Number of local days in the window: `min(28, d - first)`.
-    let dayCount: Int
+/// The protocol's last-28-days window as the baselines see it: Scheduling's
+/// ``RecentColdLaunchWindow`` (the one the product forecaster reads), built from a policy context.
+typealias _RecentColdLaunches = RecentColdLaunchWindow
 
-    /// Window length in days.
-    static let windowDays = 28
-
-    /// Scans only the tail of `context.history` that can matter: launches whose local day can be
-    /// in the window lie at or after `(d-28) × 86400 − 18 h`, and their coldness depends on at
-    /// most tau more. O(launches in the window).
+extension RecentColdLaunchWindow {
+    /// The window before `context`'s day.
     init(_ context: PolicyContext) {
-        let firstWindowDay = Self.firstWindowDay(context)
-        dayCount = max(0, context.localDay - firstWindowDay)
-        let tail = Self.tail(context)
-        let cold = ColdLaunches.scan(tail, tauSeconds: context.tauSeconds).cold
-        var result: [(app: String, hour: Int)] = []
-        for (k, launch) in tail.enumerated() where cold[k] {
-            let day = launch.localDay
-            guard day >= firstWindowDay, day < context.localDay, launch.instant < context.dayStart else { continue }
-            result.append((launch.app, launch.localHour))
-        }
-        launches = result
+        self.init(history: context.history, localDay: context.localDay, dayStart: context.dayStart,
+                  firstLocalDay: context.firstLocalDay, tauSeconds: context.tauSeconds)
     }
 
-    /// The window's first local day: `max(first, d − 28)`.
+    /// The window's first local day for `context`.
     static func firstWindowDay(_ context: PolicyContext) -> Int {
-        max(context.firstLocalDay, context.localDay - windowDays)
+        firstDay(localDay: context.localDay, firstLocalDay: context.firstLocalDay)
     }
 
-    /// The tail of `context.history` from `startOfDay(firstWindowDay, +18 h) − tau` on: every
-    /// launch whose local day can be in the window, and the launches that decide whether those are
-    /// cold. O(log n).
+    /// The history tail that can matter to `context`'s window.
     static func tail(_ context: PolicyContext) -> ArraySlice<LaunchEvent> {
-        let lowest = LocalClock.startOfDay(firstWindowDay(context), utcOffsetSeconds: LocalClock.maximumOffsetSeconds)
-            - context.tauSeconds
-        let history = context.history
-        var lo = history.startIndex, hi = history.endIndex
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if history[mid].instant < lowest { lo = mid + 1 } else { hi = mid }
-        }
-        return history[lo...]
-    }
-
-    /// Cold launches per app in the window.
-    var countsByApp: [String: Int] {
-        var counts: [String: Int] = [:]
-        for launch in launches { counts[launch.app, default: 0] += 1 }
-        return counts
+        tail(context.history, firstWindowDay: firstWindowDay(context), tauSeconds: context.tauSeconds)
     }
 }
 

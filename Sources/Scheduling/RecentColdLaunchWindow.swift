@@ -30,15 +30,9 @@ public struct RecentColdLaunchWindow: Sendable {
     ///   - localDay: the day `d` being planned; `dayStart` its `start(d)`.
     ///   - firstLocalDay: the local day of the device's first launch.
     public init(history: ArraySlice<LaunchEvent>, localDay: Int, dayStart: Double, firstLocalDay: Int, tauSeconds: Double) {
-        let firstWindowDay = max(firstLocalDay, localDay - Self.windowDays)
+        let firstWindowDay = Self.firstDay(localDay: localDay, firstLocalDay: firstLocalDay)
         dayCount = max(0, localDay - firstWindowDay)
-        let lowest = LocalClock.startOfDay(firstWindowDay, utcOffsetSeconds: LocalClock.maximumOffsetSeconds) - tauSeconds
-        var lo = history.startIndex, hi = history.endIndex
-        while lo < hi {
-            let mid = lo + (hi - lo) / 2
-            if history[mid].instant < lowest { lo = mid + 1 } else { hi = mid }
-        }
-        let tail = history[lo...]
+        let tail = Self.tail(history, firstWindowDay: firstWindowDay, tauSeconds: tauSeconds)
         let cold = ColdLaunches.scan(tail, tauSeconds: tauSeconds).cold
         var result: [Entry] = []
         for (k, launch) in tail.enumerated() where cold[k] {
@@ -47,6 +41,24 @@ public struct RecentColdLaunchWindow: Sendable {
             result.append(Entry(app: launch.app, hour: launch.localHour))
         }
         launches = result
+    }
+
+    /// The window's first local day: `max(first, d − 28)`.
+    public static func firstDay(localDay: Int, firstLocalDay: Int) -> Int {
+        max(firstLocalDay, localDay - windowDays)
+    }
+
+    /// The tail of `history` from `startOfDay(firstWindowDay, +18 h) − tau` on: every launch whose
+    /// local day can be in the window, and the launches that decide whether those are cold.
+    /// O(log n).
+    public static func tail(_ history: ArraySlice<LaunchEvent>, firstWindowDay: Int, tauSeconds: Double) -> ArraySlice<LaunchEvent> {
+        let lowest = LocalClock.startOfDay(firstWindowDay, utcOffsetSeconds: LocalClock.maximumOffsetSeconds) - tauSeconds
+        var lo = history.startIndex, hi = history.endIndex
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2
+            if history[mid].instant < lowest { lo = mid + 1 } else { hi = mid }
+        }
+        return history[lo...]
     }
 
     /// Cold launches per app in the window.
