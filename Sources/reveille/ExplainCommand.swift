@@ -27,14 +27,7 @@ struct ExplainCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Launch history: canonical CSV, JSON Lines or LSApp TSV (see --input-format).")
-    var history: String
-
-    @Option(help: "History format (default: guessed from the extension).")
-    var inputFormat: InputFormat?
-
-    @Option(help: "UTC offset assumed where the input has none, e.g. -04:00.")
-    var utcOffset: String = "+00:00"
+    @OptionGroup var input: HistoryInputOptions
 
     @Option(help: "The app to explain (as named in the history).")
     var app: String
@@ -42,8 +35,9 @@ struct ExplainCommand: ParsableCommand {
     @Option(help: "Device (default: the first device, by name, that opened the app).")
     var device: String?
 
-    @Option(help: "First day, ISO 8601 with offset (its local day; its offset is the clock). Default: the day after the device's last launch.")
-    var from: String?
+    @Option(help: ArgumentHelp("First day, ISO 8601 with offset (its local day; its offset is the clock). Default: the day after the device's last launch.",
+                               valueName: "iso-time"))
+    var from: InstantArgument?
 
     @Option(help: "Days to explain (1…31).")
     var days = 7
@@ -69,9 +63,6 @@ struct ExplainCommand: ParsableCommand {
     var output: String = "-"
 
     func validate() throws {
-        if let from, TimestampParser.parseISO(Array(from.utf8)[...]) == nil {
-            throw ValidationError("--from must be an ISO 8601 time with an offset, e.g. 2013-05-01T00:00:00-04:00")
-        }
         guard (1...31).contains(days) else { throw ValidationError("--days must be in 1…31") }
         guard (0...PlanningBudget.maximumEnergyUnitsPerDay).contains(budget) else {
             throw ValidationError("--budget must be in 0…\(PlanningBudget.maximumEnergyUnitsPerDay)")
@@ -82,15 +73,13 @@ struct ExplainCommand: ParsableCommand {
 
     func run() throws {
         try runMappingErrors {
-            var arguments = [history, "--utc-offset", utcOffset]
-            if let inputFormat { arguments += ["--format", inputFormat.rawValue] }
-            let launches = try HistoryInputOptions.parse(arguments).load(common)
+            let launches = try input.load(common)
             let source = try chooseSource(launches)
             guard let last = source.launches.last else { throw ValidationError("device '\(source.device)' has no launch") }
             var firstDay = last.localDay + 1, offset = last.utcOffsetSeconds
-            if let from, let start = TimestampParser.parseISO(Array(from.utf8)[...]) {
-                offset = start.utcOffsetSeconds ?? 0
-                firstDay = LocalClock.day(localSeconds: LocalClock.localSeconds(instant: start.instant, utcOffsetSeconds: offset))
+            if let from {
+                offset = from.utcOffsetSeconds
+                firstDay = LocalClock.day(localSeconds: LocalClock.localSeconds(instant: from.instant, utcOffsetSeconds: offset))
             }
             var options = SchedulingOptions()
             options.rules.recentUseDays = recentUseDays > 0 ? recentUseDays : nil
@@ -119,8 +108,8 @@ struct ExplainCommand: ParsableCommand {
             common.note("\(app) was never opened in the history; explaining device \(first)")
         }
         guard let source = try DevicePlanningSource.sources(modelFile: nil, history: history, device: chosen,
-                                                            sourceName: self.history).first else {
-            throw UnknownDeviceError(device: chosen, source: self.history, available: ids)
+                                                            sourceName: input.history).first else {
+            throw UnknownDeviceError(device: chosen, source: input.history, available: ids)
         }
         return source
     }
