@@ -13,6 +13,8 @@ struct _DeviceReplay {
     private(set) var planningSeconds = 0.0
     /// Every executed fetch, when ``EvaluationOptions/recordsFetches`` is on.
     private(set) var executed: [ExecutedFetch] = []
+    /// Counts each finished day (every policy and budget replayed), if given.
+    var progress: DeviceDayTally?
 
     init(timeline: _DeviceTimeline, options: EvaluationOptions, days: [Int]) {
         self.timeline = timeline
@@ -35,9 +37,10 @@ struct _DeviceReplay {
                     let score = _DayScore(timeline: timeline, day: day, dayStart: timeline.start(day).instant)
                     score.score(planned.fetches, probabilities: planned.probabilities, lastFetch: &lastFetch[p][b], into: &tally)
                     if options.recordsFetches {
-                        for (fetch, used) in zip(planned.fetches, score.usedFlags(planned.fetches)) {
+                        for ((fetch, used), reason) in zip(zip(planned.fetches, score.usedFlags(planned.fetches)), planned.reasons) {
                             executed.append(ExecutedFetch(device: timeline.history.device, policy: policies[p].name, budget: budget,
-                                                          localDay: day, instant: fetch.instant, app: fetch.app, used: used))
+                                                          localDay: day, instant: fetch.instant, app: fetch.app, used: used,
+                                                          reason: reason))
                         }
                     }
                     tally.oracleHits += oracleHits[b]
@@ -49,6 +52,7 @@ struct _DeviceReplay {
                     tallies[p][b] = tally
                 }
             }
+            progress?.finishDays(1)
         }
         return tallies
     }
@@ -62,7 +66,7 @@ struct _DeviceReplay {
     /// All of the day's executed fetches (one call in daily mode, one per hour in online mode)
     /// and the probabilities of its first call.
     private mutating func _dayFetches(_ policy: inout any FetchPolicy, day: Int, budget: Int) throws
-        -> (fetches: [Fetch], probabilities: [String: [Double]]?, floorApps: [String]?) {
+        -> (fetches: [Fetch], probabilities: [String: [Double]]?, floorApps: [String]?, reasons: [FetchReason]) {
         let (dayStart, offset) = timeline.start(day)
         let dayEnd = timeline.start(day + 1).instant
         var windows: [(Double, Double)] = [(dayStart, dayEnd)]
@@ -77,6 +81,7 @@ struct _DeviceReplay {
         var executed: [Fetch] = []
         var probabilities: [String: [Double]]?
         var floorApps: [String]?
+        var reasons: [FetchReason] = []
         for (h, window) in windows.enumerated() {
             let context = PolicyContext(
                 device: timeline.history.device, history: timeline.launches(before: window.0),
@@ -88,7 +93,9 @@ struct _DeviceReplay {
             let plan = try policy.plan(context)
             let elapsed = started.duration(to: clock.now).components
             planningSeconds += Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
-            executed += try _validated(plan, policy: policy.name, context: context)
+            let kept = try _validated(plan, policy: policy.name, context: context)
+            executed += kept
+            reasons += Array(repeating: h == 0 ? .plan : .hour, count: kept.count)
             if h == 0 {
                 probabilities = plan.hourlyProbabilities
                 floorApps = plan.floorApps
@@ -98,10 +105,11 @@ struct _DeviceReplay {
         if options.mode == .event, var reactive = policy as? any EventDrivenPolicy {
             var eventDay = _EventDay(timeline: timeline, day: day, budget: budget)
             executed = try eventDay.run(&reactive, pending: executed)
+            reasons = eventDay.reasons
             planningSeconds += eventDay.planningSeconds
             policy = reactive
         }
-        return (executed, probabilities, floorApps)
+        return (executed, probabilities, floorApps, reasons)
     }
 
     /// The plan's fetches that execute (those at or after `start(d+1)` are dropped), or a

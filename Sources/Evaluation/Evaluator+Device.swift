@@ -13,8 +13,9 @@ struct _DeviceOutcome: Sendable {
 }
 
 extension Evaluator {
-    /// Replays one device with fresh policies (one value per policy).
-    func evaluateDevice(_ device: DeviceHistory) throws -> _DeviceOutcome {
+    /// Replays one device with fresh policies (one value per policy), counting each replayed day
+    /// in `progress`.
+    func evaluateDevice(_ device: DeviceHistory, progress: DeviceDayTally? = nil) throws -> _DeviceOutcome {
         let started = ContinuousClock.now
         let timeline = _DeviceTimeline(history: device, tauSeconds: options.tauSeconds)
         guard let days = timeline.scoredDays(warmupDays: options.warmupDays, minimumScoredDays: options.minimumScoredDays) else {
@@ -28,6 +29,7 @@ extension Evaluator {
             policies.append(policy)
         }
         var replay = _DeviceReplay(timeline: timeline, options: options, days: days)
+        replay.progress = progress
         let tallies = try replay.run(policies: &policies)
         let total = _seconds(ContinuousClock.now - started)
         return _DeviceOutcome(device: device.device, tallies: tallies, planningSeconds: replay.planningSeconds,

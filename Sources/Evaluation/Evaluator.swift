@@ -2,19 +2,9 @@ import Foundation
 import LaunchHistory
 import ReveilleCore
 
-/// Progress of a running evaluation (reported after each device).
-public struct EvaluationProgress: Sendable {
-    /// Devices finished (scored or skipped) and in total.
-    public var devicesDone: Int
-    public var devicesTotal: Int
-    /// Scored device-days finished and in total.
-    public var deviceDaysDone: Int
-    public var deviceDaysTotal: Int
-    /// Seconds since the start.
-    public var elapsedSeconds: Double
-    /// Estimated seconds left, from the device-day rate so far.
-    public var estimatedSecondsLeft: Double
-}
+/// Progress of a running evaluation: devices finished and scored device-days replayed, reported
+/// after every replayed day of every device (the CLI adds the time left).
+public typealias EvaluationProgress = DeviceDayProgress
 
 /// Where the time went, summed over devices (CPU seconds across parallel tasks).
 public struct EvaluationTiming: Sendable {
@@ -41,31 +31,26 @@ public struct Evaluator: Sendable {
     /// Evaluates every device of `history`. Throws ``EvaluationOptionsError`` for bad options and
     /// ``EvaluationError`` when a policy breaks its contract.
     public func evaluate(_ history: LaunchHistory,
-                         progress: (@Sendable (EvaluationProgress) -> Void)? = nil) async throws -> (report: EvaluationReport, timing: EvaluationTiming) {
+                         progress: EvaluationProgress.Handler? = nil) async throws -> (report: EvaluationReport, timing: EvaluationTiming) {
         try options.validate()
         let started = ContinuousClock.now
         let devices = history.devices
         let daysTotal = devices.reduce(0) { $0 + _scoredDayCount($1) }
         var outcomes = [_DeviceOutcome?](repeating: nil, count: devices.count)
+        let tally = DeviceDayTally(devices: devices.count, deviceDays: daysTotal, handler: progress)
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
         try await withThrowingTaskGroup(of: (Int, _DeviceOutcome).self) { group in
             var nextIndex = 0
-            var done = 0, daysDone = 0
             func launch() {
                 guard nextIndex < devices.count else { return }
                 let index = nextIndex, device = devices[index], evaluator = self
-                group.addTask { (index, try evaluator.evaluateDevice(device)) }
+                group.addTask { (index, try evaluator.evaluateDevice(device, progress: tally)) }
                 nextIndex += 1
             }
             for _ in 0..<width { launch() }
             while let (index, outcome) = try await group.next() {
                 outcomes[index] = outcome
-                done += 1
-                daysDone += outcome.deviceDays
-                let elapsed = _seconds(ContinuousClock.now - started)
-                let left = daysDone > 0 ? elapsed * Double(daysTotal - daysDone) / Double(daysDone) : 0
-                progress?(EvaluationProgress(devicesDone: done, devicesTotal: devices.count, deviceDaysDone: daysDone,
-                                             deviceDaysTotal: daysTotal, elapsedSeconds: elapsed, estimatedSecondsLeft: left))
+                tally.finishDevice()
                 launch()
             }
         }
@@ -82,7 +67,7 @@ public struct Evaluator: Sendable {
     /// ``evaluate(_:progress:)`` for synchronous callers (blocks the calling thread, which must
     /// not be one of Swift concurrency's cooperative threads).
     public func evaluateBlocking(_ history: LaunchHistory,
-                                 progress: (@Sendable (EvaluationProgress) -> Void)? = nil) throws -> (report: EvaluationReport, timing: EvaluationTiming) {
+                                 progress: EvaluationProgress.Handler? = nil) throws -> (report: EvaluationReport, timing: EvaluationTiming) {
         let box = _ResultBox()
         let semaphore = DispatchSemaphore(value: 0)
         Task {

@@ -18,6 +18,8 @@ struct _EventDay {
     let dayEnd: Double
     /// Seconds spent inside ``EventDrivenPolicy/decide(_:)``.
     private(set) var planningSeconds = 0.0
+    /// The reason of each fetch ``run(_:pending:)`` returned, in the same order.
+    private(set) var reasons: [FetchReason] = []
 
     init(timeline: _DeviceTimeline, day: Int, budget: Int) {
         self.timeline = timeline
@@ -51,9 +53,11 @@ struct _EventDay {
     mutating func run(_ policy: inout any EventDrivenPolicy, pending initial: [Fetch]) throws -> [Fetch] {
         var executed: [Fetch] = []
         var pending = initial
+        var origins = _FetchOrigins(initial, reason: .plan)
         let clock = ContinuousClock()
         for trigger in triggers() {
             let context = _context(trigger, executed: &executed, pending: pending)
+            origins.execute(keeping: context.pending)
             let started = clock.now
             let returned = try policy.decide(context)
             planningSeconds += _seconds(clock.now - started)
@@ -61,7 +65,9 @@ struct _EventDay {
                 policy: policy.name, device: timeline.history.device, localDay: day, budget: budget,
                 remaining: context.remainingBudget, windowStart: context.earliestFetch, windowEnd: dayEnd,
                 dayEnd: dayEnd).kept(returned)
+            origins.replacePending(with: pending, newReason: trigger._reason)
         }
+        reasons = origins.executed + origins.pending.map(\.reason)
         return executed + pending
     }
 

@@ -3,10 +3,11 @@
 /// The *baseline* (immigrant) intensity at local wall-clock time `L` on local day `d`, in launches
 /// per second, is
 ///
-///     μ(L) = hourlyRates[row][h] / 3600 × exp(rateDriftPerDay × (d − firstDay)) × v(d)
+///     μ(L) = hourlyRates[row][h] / 3600 × exp(rateDriftPerDay × D(d − firstDay)) × v(d)
 ///
-/// where `h = floor(((L mod 86400) − habitShiftSecondsPerDay × (d − firstDay)) / 3600) mod 24`
-/// (a habit drifts by a fixed number of seconds per day), `row` is the weekday of `d` (0 = Monday),
+/// where `h = floor(((L mod 86400) − habitShiftSecondsPerDay × D(d − firstDay)) / 3600) mod 24`
+/// (a habit drifts by a fixed number of seconds per day), `D` is ``driftDays(_:)`` (drift that
+/// runs for five weeks, then settles), `row` is the weekday of `d` (0 = Monday),
 /// or Saturday/Sunday alternately inside the device's vacation, where `v(d) = vacationFactor`
 /// (1 elsewhere). `μ = 0` outside `[activeFromDay, activeUntilDay)`.
 ///
@@ -29,9 +30,10 @@ public struct AppParameters: Codable, Sendable, Equatable {
     public var burstBranchingRatio: Double
     /// Mean delay of a triggered launch after its parent, seconds (Hawkes `1/β`).
     public var burstDecaySeconds: Double
-    /// Slow habit drift: the hourly profile moves later by this many seconds per day.
+    /// Slow habit drift: the hourly profile moves later by this many seconds per drift day
+    /// (``driftDays(_:)``).
     public var habitShiftSecondsPerDay: Double
-    /// Slow usage drift: the rate is multiplied by `exp(rateDriftPerDay × days)`.
+    /// Slow usage drift: the rate is multiplied by `exp(rateDriftPerDay × driftDays(days))`.
     public var rateDriftPerDay: Double
     /// Rate multiplier during the vacation week.
     public var vacationFactor: Double
@@ -62,6 +64,29 @@ public struct AppParameters: Codable, Sendable, Equatable {
         self.durationSigma = durationSigma
         self.companions = companions
     }
+
+    /// Days of drift accumulated `days` local days after the first day: `days` itself for the
+    /// first ``driftRampDays`` (35) days, then easing off exponentially (time constant
+    /// ``driftSettleDays``, 28) towards the plateau `driftRampDays + driftSettleDays` (63):
+    ///
+    ///     D(t) = t                              for t ≤ 35
+    ///     D(t) = 35 + 28 · (1 − exp(−(t − 35) / 28))  for t > 35
+    ///
+    /// `D` and its slope are continuous. Why: usage drifts for some weeks (a new job, a new
+    /// favourite game) and then settles; a drift that ran forever compounded a few percent a week
+    /// into ×20 over a year (rates are `exp(rateDriftPerDay · D)` with `|rateDriftPerDay| ≤ 0.02`,
+    /// so one app now moves at most `exp(0.02 · 63) ≈ ×3.5` from its first day, and a habit at most
+    /// 63 × 90 s ≈ 95 min). Runs of at most 36 days (the bundled 35-day dataset) are unchanged.
+    public static func driftDays(_ days: Int) -> Double {
+        let t = Double(days)
+        guard t > driftRampDays else { return t }
+        return driftRampDays + driftSettleDays * (1 - _exp(-(t - driftRampDays) / driftSettleDays))
+    }
+
+    /// Days during which drift accumulates at its full daily rate (see ``driftDays(_:)``).
+    public static let driftRampDays = 35.0
+    /// Time constant, in days, with which drift settles after ``driftRampDays`` (see ``driftDays(_:)``).
+    public static let driftSettleDays = 28.0
 
     /// Whether the app has a non-zero intensity on local day `day`.
     public func isActive(day: Int) -> Bool {

@@ -16,7 +16,7 @@ extension DeviceTruth {
         let day = LocalClock.day(localSeconds: localSeconds)
         let midnight = Double(day) * LocalClock.secondsPerDay
         let secondOfDay = localSeconds - midnight
-        let dayIndex = Double(day - firstDay)
+        let dayIndex = AppParameters.driftDays(day - firstDay)
         let shifted = secondOfDay - app.habitShiftSecondsPerDay * dayIndex
         let intoHour = _positiveModulo(shifted, 3600)
         let changesAt = min(midnight + LocalClock.secondsPerDay, localSeconds + (3600 - intoHour))

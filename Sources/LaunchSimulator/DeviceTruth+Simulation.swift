@@ -17,11 +17,17 @@ extension DeviceTruth {
     ///
     /// Each app draws from its own stream (`SimulationRandom(seed:stream:)`), so the result does
     /// not depend on app order. Output is sorted by instant, then app, then duration.
+    /// `progress` is advanced by the device's ``days`` in proportion to the apps simulated.
     /// Complexity: O(hours × apps + launches log launches).
-    public func simulateLaunches(seed: UInt64) -> [LaunchEvent] {
+    public func simulateLaunches(seed: UInt64, progress: DeviceDayTally? = nil) -> [LaunchEvent] {
         let start = startInstant, end = endInstant
         var raw: [(instant: Double, app: String, duration: Double)] = []
+        var daysReported = 0
+        defer { progress?.finishDays(max(0, days) - daysReported) }
         for (index, app) in apps.enumerated() {
+            let daysDone = Int(Double(max(0, days)) * Double(index) / Double(apps.count))
+            progress?.finishDays(daysDone - daysReported)
+            daysReported = daysDone
             var random = SimulationRandom(seed: seed, stream: UInt64(index + 1))
             let own = _ownLaunches(app, from: start, to: end, random: &random)
             for t in own {

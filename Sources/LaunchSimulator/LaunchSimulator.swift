@@ -41,10 +41,13 @@ public enum LaunchSimulator {
 
     /// Simulates `options.devices` people. Device `i` is named `sim-NNN` (zero-padded to 3
     /// digits) and depends only on `(seed, i)`. Throws ``SimulationError`` for out-of-range
-    /// options. Complexity: O(devices × (days × 24 × apps + launches log launches)).
-    public static func simulate(_ options: Options) throws(SimulationError) -> Run {
+    /// options. `progress` receives the device-days simulated so far (a device's days advance as
+    /// its apps are simulated, so one device over a year shows progress).
+    /// Complexity: O(devices × (days × 24 × apps + launches log launches)).
+    public static func simulate(_ options: Options, progress: DeviceDayProgress.Handler? = nil) throws(SimulationError) -> Run {
         guard (1...100_000).contains(options.devices) else { throw .outOfRange("devices", "1…100000") }
         guard (1...3_660).contains(options.days) else { throw .outOfRange("days", "1…3660") }
+        let tally = DeviceDayTally(devices: options.devices, deviceDays: options.devices * options.days, handler: progress)
         var devices: [DeviceTruth] = []
         var events: [LaunchEvent] = []
         for index in 0..<options.devices {
@@ -54,7 +57,8 @@ public enum LaunchSimulator {
             let name = "sim-" + _zeroPadded(index, 3)
             let person = _PersonGenerator.make(device: name, firstDay: options.firstDay, days: options.days, random: &random)
             devices.append(person)
-            events += person.simulateLaunches(seed: deviceSeed)
+            events += person.simulateLaunches(seed: deviceSeed, progress: tally)
+            tally.finishDevice()
         }
         let (y, m, d) = TimestampParser.civilFromDays(options.firstDay)
         let start = _zeroPadded(y, 4) + "-" + _zeroPadded(m, 2) + "-" + _zeroPadded(d, 2)

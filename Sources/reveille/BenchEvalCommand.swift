@@ -5,13 +5,18 @@ import LaunchHistory
 import ReveilleCore
 
 /// `reveille bench eval` (the default `bench` subcommand): evaluation over datasets with timings.
-struct BenchEvalCommand: ParsableCommand {
+struct BenchEvalCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "eval",
         abstract: "Evaluate policies over datasets: hit rate, oracle ratio, precision and time per stage.",
         discussion: """
             Default datasets: Datasets/default/launches.csv if it exists, plus every \
             ../shared/datasets/*/launches.csv that exists.
+
+            Examples:
+              reveille bench
+              reveille bench eval ../shared/datasets/studentlife-small/launches.csv --policy reveille,histogram --budget 8
+              reveille bench eval Datasets/default/launches.csv --mode event --policy reveille-event -q
             """
     )
 
@@ -21,8 +26,8 @@ struct BenchEvalCommand: ParsableCommand {
     @OptionGroup var evaluation: EvaluationCLIOptions
     @OptionGroup var common: CommonOptions
 
-    func run() throws {
-        try runMappingErrors {
+    func run() async throws {
+        try await runMappingErrors {
             let paths = datasets.isEmpty ? Self.defaultDatasets() : datasets
             guard !paths.isEmpty else {
                 throw ValidationError("no datasets given and none found at Datasets/default or ../shared/datasets")
@@ -33,8 +38,8 @@ struct BenchEvalCommand: ParsableCommand {
                 let started = clock.now
                 let history = try HistoryReader.read(path: path)
                 let ingest = started.duration(to: clock.now)
-                let (report, timing) = try Evaluator(options: options)
-                    .evaluateBlocking(history, progress: evaluationProgressNote(common, label: path))
+                let (report, timing) = try await Evaluator(options: options)
+                    .evaluate(history, progress: evaluationProgressNote(common, label: path))
                 print(Self.summary(path: path, report: report, timing: timing, ingest: ingest))
             }
         }

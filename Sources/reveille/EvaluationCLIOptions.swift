@@ -95,10 +95,7 @@ struct EvaluationCLIOptions: ParsableArguments {
     }
 }
 
-/// Prints evaluation progress (devices, device-days, time left) through `common.note`.
-func evaluationProgressNote(_ common: CommonOptions, label: String) -> @Sendable (EvaluationProgress) -> Void {
-    { p in
-        common.note("\(label): \(p.devicesDone)/\(p.devicesTotal) devices, \(p.deviceDaysDone)/\(p.deviceDaysTotal) device-days, "
-                    + "\(_fixed(p.elapsedSeconds, 1)) s elapsed, about \(_fixed(p.estimatedSecondsLeft, 1)) s left")
-    }
+/// Prints evaluation progress (device-days, devices, time left) on stderr, rate-limited; nothing with `--quiet`.
+func evaluationProgressNote(_ common: CommonOptions, label: String) -> EvaluationProgress.Handler? {
+    ProgressPrinter(label: label, common: common).handler
 }

@@ -23,6 +23,13 @@ struct ImportCommand: ParsableCommand {
             opened read-only. Each import prints the source files' names, sizes and SHA-256 and the \
             rules applied, and writes them to <output>.provenance.json beside a file output.
             Launches of these apps are dropped by default: \(ExcludedApps.defaults.joined(separator: ", ")).
+
+            Examples:
+              reveille import knowledgec knowledgeC.db -o launches.csv --device iphone
+              reveille import wellbeing app_usage --utc-offset -04:00 -o launches.csv
+              adb shell dumpsys usagestats | reveille import dumpsys - -o launches.csv
+              reveille import app-usage export.csv --zone Europe/Paris -o launches.csv
+              reveille import biome Biome/streams/restricted/App.InFocus/local --zone America/New_York -o launches.csv
             """
     )
 
@@ -79,9 +86,10 @@ struct ImportCommand: ParsableCommand {
             let timeZone = zone.flatMap(TimeZone.init(identifier:))
             let options = DeviceImportOptions(device: device, utcOffsetSeconds: offset, excludedApps: excluded, timeZone: timeZone)
             let (text, rows): (String, Int)
-            if file == "-" {
+            if file == "-" || kind.producesLaunches {
                 let events = try _deviceLaunches(kind, path: file, options: options)
                 (text, rows) = (CanonicalCSVWriter.csv(events), events.count)
+                ProgressPrinter(label: "import", common: common).reportFinished(events)
             } else {
                 (text, rows) = try DeviceImporter.csv(kind, path: file, options: options)
             }

@@ -9,7 +9,13 @@ import UsageModel
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
-        abstract: "Render a self-contained HTML report (inline SVG and CSS, no scripts) of a history, schedule and evaluation."
+        abstract: "Render a self-contained HTML report (inline SVG and CSS, no scripts) of a history, schedule and evaluation.",
+        discussion: """
+            Examples:
+              reveille report Datasets/default/launches.csv -o report.html
+              reveille report launches.csv --model model.json --schedule schedule.json --evaluation eval.json -o report.html
+              reveille report ../shared/datasets/studentlife-small/launches.csv --device studentlife-u01 --top-apps 3 -o u01.html
+            """
     )
 
     @OptionGroup var input: HistoryInputOptions

@@ -50,7 +50,8 @@ struct SimulateCommand: ParsableCommand {
     func run() throws {
         try runMappingErrors {
             let firstDay = Self._day(start) ?? 0
-            let run = try LaunchSimulator.simulate(.init(devices: devices, days: days, seed: seed, firstDay: firstDay))
+            let run = try LaunchSimulator.simulate(.init(devices: devices, days: days, seed: seed, firstDay: firstDay),
+                                                   progress: ProgressPrinter(label: "simulate", common: common).handler)
             try AtomicFile.write(CanonicalCSVWriter.csv(run.events), to: output)
             if let truth {
                 try AtomicFile.write(try run.truth.jsonData(), to: truth)

@@ -50,7 +50,11 @@ struct TrainCommand: ParsableCommand {
             options.usageModel.halfLifeDays = halfLifeDays
             let selected = try history.only(device: device, source: input.history).devices
             var models: [String: UsageModel] = [:]
-            for d in selected where !d.launches.isEmpty {
+            let progress = DeviceDayTally(devices: selected.count, deviceDays: selected.reduce(0) { min(Int.max / 2, $0) + min(Int.max / 2, $1.localDaySpan) },
+                                          handler: ProgressPrinter(label: "train", common: common).handler)
+            for d in selected {
+                defer { progress.finishDevice(days: d.localDaySpan) }
+                guard !d.launches.isEmpty else { continue }
                 let model = try ReveillePolicy.train(device: d.device, launches: Array(d.launches)[...], options: options)
                 for note in model.notes { common.note("\(d.device): \(note)") }
                 models[d.device] = model
@@ -58,5 +62,14 @@ struct TrainCommand: ParsableCommand {
             try AtomicFile.write(try UsageModelFile(devices: models).jsonText(), to: output)
             common.note("trained \(models.count) device model(s)")
         }
+    }
+}
+
+extension DeviceHistory {
+    /// Local days from the first to the last launch (0 when empty): the device-days `train` counts.
+    var localDaySpan: Int {
+        guard let first = firstLocalDay, let last = lastLocalDay else { return 0 }
+        let (span, overflow) = last.subtractingReportingOverflow(first)
+        return overflow || span == Int.max ? Int.max : span + 1
     }
 }

@@ -79,12 +79,24 @@ import TestSupport
                                    "--fetches", out, "--format", "json", "-q"])
         #expect(r.status == 0, "\(r.stderr)")
         let rows = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n")
-        #expect(rows.first == "device,policy,budget,local_day,instant,app,used")
+        #expect(rows.first == "device,policy,budget,local_day,instant,app,used,reason")
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
         let results = try #require(doc["results"] as? [[String: Any]])
         let fetches = results.compactMap { $0["fetches"] as? Int }.reduce(0, +)
         let used = results.compactMap { $0["usedFetches"] as? Int }.reduce(0, +)
         #expect(rows.count - 1 == fetches)
-        #expect(rows.dropFirst().filter { $0.hasSuffix(",1") }.count == used)
+        #expect(rows.dropFirst().filter { $0.hasSuffix(",1,plan") }.count == used)
+        #expect(rows.dropFirst().allSatisfy { $0.hasSuffix(",plan") })  // daily mode: every fetch is the day's plan
+    }
+
+    @Test func eventModeFetchesNameWhatTriggeredThem() throws {
+        let out = try Fixtures.temporaryFile("", suffix: ".csv")
+        let r = try CLIRunner.run(["evaluate", Self.wellbeing, "--mode", "event", "--policy", "reveille-event", "--budget", "8",
+                                   "--fetches", out, "-q"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let reasons = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").dropFirst()
+            .map { $0.split(separator: ",").last.map(String.init) ?? "" }
+        #expect(Set(reasons).isSubset(of: ["plan", "launch", "hour"]))
+        #expect(reasons.contains("plan") && reasons.contains("launch"))
     }
 }
