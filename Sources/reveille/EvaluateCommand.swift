@@ -35,7 +35,7 @@ struct EvaluateCommand: AsyncParsableCommand {
     @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Output file (- for standard output).", valueName: "file"))
     var outputPath = "-"
 
-    @Option(help: ArgumentHelp("Also write every executed fetch as CSV (device, policy, budget, local_day, instant, app, used).",
+    @Option(help: ArgumentHelp("Also write every executed fetch as CSV (device, policy, budget, local_day, instant, app, used, reason: plan, hour or launch).",
                                valueName: "fetches.csv"))
     var fetches: String?
 
