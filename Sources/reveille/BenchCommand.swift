@@ -6,6 +6,13 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Benchmarks: ingest speed, model kernels, planning, evaluation over datasets, and evaluation with the model vs a numpy replay.",
+        discussion: """
+            Examples:
+              reveille bench
+              reveille bench eval launches.csv --policy reveille,histogram --budget 8
+              reveille bench ingest
+              reveille bench plan
+            """,
         subcommands: [BenchEvalCommand.self, BenchIngestCommand.self, BenchKernelCommand.self, BenchModelCommand.self, BenchPlanCommand.self],
         defaultSubcommand: BenchEvalCommand.self
     )

@@ -15,8 +15,8 @@ struct BenchEvalCommand: AsyncParsableCommand {
 
             Examples:
               reveille bench
-              reveille bench eval ../shared/datasets/studentlife-small/launches.csv --policy reveille,histogram --budget 8
-              reveille bench eval Datasets/default/launches.csv --mode event --policy reveille-event -q
+              reveille bench eval launches.csv --policy reveille,histogram --budget 8
+              reveille bench eval launches.csv --mode event --policy reveille-event -q
             """
     )
 

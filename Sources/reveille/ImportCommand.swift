@@ -29,7 +29,7 @@ struct ImportCommand: ParsableCommand {
               reveille import wellbeing app_usage --utc-offset -04:00 -o launches.csv
               adb shell dumpsys usagestats | reveille import dumpsys - -o launches.csv
               reveille import app-usage export.csv --zone Europe/Paris -o launches.csv
-              reveille import biome Biome/streams/restricted/App.InFocus/local --zone America/New_York -o launches.csv
+              reveille import biome App.InFocus/local --zone America/New_York -o launches.csv
             """
     )
 

@@ -13,8 +13,8 @@ struct ReportCommand: ParsableCommand {
         discussion: """
             Examples:
               reveille report Datasets/default/launches.csv -o report.html
-              reveille report launches.csv --model model.json --schedule schedule.json --evaluation eval.json -o report.html
-              reveille report ../shared/datasets/studentlife-small/launches.csv --device studentlife-u01 --top-apps 3 -o u01.html
+              reveille report launches.csv --model model.json --schedule plan.json -o report.html
+              reveille report launches.csv --evaluation eval.json --device u01 -o u01.html
             """
     )
 

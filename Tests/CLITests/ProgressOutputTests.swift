@@ -63,3 +63,14 @@ import TestSupport
         #expect(Self.progressLines(r.stderr, label: "train").isEmpty)
     }
 }
+
+/// Every command users start with shows examples in its help, in the same `Examples:` style.
+@Suite struct HelpExamplesTests {
+    @Test(arguments: [["import"], ["report"], ["bench"], ["bench", "eval"], ["evaluate"], ["train"], ["simulate"]])
+    func helpHasAnExamplesSection(_ command: [String]) throws {
+        let r = try CLIRunner.run(command + ["--help"])
+        #expect(r.status == 0)
+        let examples = try #require(r.stdout.components(separatedBy: "Examples:\n").dropFirst().first, "\(command) help lacks Examples")
+        #expect(examples.hasPrefix("  reveille ") || examples.hasPrefix("  adb "), "\(command)")
+    }
+}

@@ -29,9 +29,15 @@ import TestSupport
         options.recordsFetches = true
         let report = try await Evaluator(options: options).evaluate(history).report
         let json = Self.fnv1a(try report.json())
-        let fetches = Self.fnv1a(ExecutedFetch.csv(report.executedFetches))
+        let fetches = Self.fnv1a(Self.withoutReasonColumn(ExecutedFetch.csv(report.executedFetches)))
         #expect(json == Self.expected[mode]?.json)
         #expect(fetches == Self.expected[mode]?.fetches)
+    }
+
+    /// The fetch CSV as it was before the `reason` column (its last field) was added.
+    static func withoutReasonColumn(_ csv: String) -> String {
+        csv.split(separator: "\n").map { line in line.lastIndex(of: ",").map { String(line[..<$0]) } ?? String(line) }
+            .joined(separator: "\n") + "\n"
     }
 
     /// FNV-1a 64 of the UTF-8 bytes, 16 hex digits.
