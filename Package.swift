@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "UsageModel", dependencies: ["ReveilleCore", "LaunchHistory", "LinearAlgebra"]),
         .target(name: "FetchPlanner", dependencies: ["ReveilleCore"]),
         // The one pipeline from history to schedule: forecasters, the product policy, the floor rule.
-        .target(name: "Scheduling", dependencies: ["ReveilleCore", "LaunchHistory", "UsageModel", "FetchPlanner"]),
+        .target(name: "Scheduling", dependencies: ["ReveilleCore", "LaunchHistory", "UsageModel", "FetchPlanner", "LinearAlgebra"]),
         .target(name: "Evaluation", dependencies: [
             "ReveilleCore", "LaunchHistory", "UsageModel", "FetchPlanner", "Scheduling", "LaunchSimulator",
         ]),
