@@ -82,6 +82,8 @@ public struct ReactiveScheduler: Sendable {
     private let scorer: _ReactiveScorer
     private var recency: _ReactiveRecency
     private let threshold: Double
+    /// The UTC offset of the last launch or tick seen (the local clock; 0 before any).
+    public private(set) var utcOffsetSeconds = 0
     /// The current day's `[start, end)`, once a day has begun.
     public private(set) var day: (start: Double, end: Double)?
     /// The day's executed fetches, in execution order.
@@ -139,7 +141,10 @@ public struct ReactiveScheduler: Sendable {
     /// returned).
     public mutating func tick(at instant: Double, zoneOffsetSeconds: Int? = nil) -> [FetchDecision] {
         var decisions: [FetchDecision] = []
-        if let offset = zoneOffsetSeconds { decisions = _rollOver(to: instant, offset: offset) }
+        if let offset = zoneOffsetSeconds {
+            utcOffsetSeconds = offset
+            decisions = _rollOver(to: instant, offset: offset)
+        }
         _execute { $0.at < instant }
         return decisions
     }
@@ -148,6 +153,7 @@ public struct ReactiveScheduler: Sendable {
     /// its local day if it lies past the current one, records it, and returns the decisions
     /// made (windows of a new day, a cancelled window, a trigger fetch at `T + 1 s`). O(apps + B).
     public mutating func observe(_ launch: LaunchEvent) -> [FetchDecision] {
+        utcOffsetSeconds = launch.utcOffsetSeconds
         var decisions = _rollOver(to: launch.instant, offset: launch.utcOffsetSeconds)
         let instant = launch.instant
         _execute { $0.at <= instant }
