@@ -7,7 +7,8 @@ import UsageModel
 ///
 /// At `start(d)` it learns ``ReactiveStatistics`` from the launches before `start(d)` (once per
 /// day, shared by every budget), makes a scheduler for the budget, lets it remember the last
-/// 24 hours' launches and begins the day: its windows are the plan. At a launch it returns the
+/// 24 hours' launches and begins the day: its windows are the plan. Triggers are on when the
+/// last 14 finished days, replayed out of sample (``ReactiveValidator``), gained hits from them. At a launch it returns the
 /// scheduler's pending list after ``ReactiveScheduler/observe(_:)``; at a boundary, after
 /// ``ReactiveScheduler/tick(at:zoneOffsetSeconds:)``. Probabilities are the hourly cold-launch
 /// frequencies (the `histogram`'s).
@@ -16,6 +17,7 @@ public struct ReactivePolicy: EventDrivenPolicy {
     public let name: String
     private var statistics: (day: Int, value: ReactiveStatistics)?
     private var scheduler: ReactiveScheduler?
+    private var validator = ReactiveValidator()
 
     /// A policy with nothing learned yet.
     public init(name: String = "reveille") {
@@ -31,7 +33,11 @@ public struct ReactivePolicy: EventDrivenPolicy {
             statistics = (context.localDay, value)
         }
         guard let learnt = statistics?.value else { return PolicyPlan(fetches: []) }
-        var scheduler = ReactiveScheduler(statistics: learnt, budget: context.budget, tauSeconds: context.tauSeconds)
+        let tally = try validator.tally(history: context.history, localDay: context.localDay,
+                                        firstLocalDay: context.firstLocalDay, tauSeconds: context.tauSeconds,
+                                        budget: context.budget)
+        var scheduler = ReactiveScheduler(statistics: learnt, budget: context.budget, tauSeconds: context.tauSeconds,
+                                          triggers: tally.triggersHelp)
         for launch in context.history.reversed().prefix(while: { $0.instant > context.dayStart - 86_400 }).reversed() {
             scheduler.remember(launch)
         }

@@ -62,7 +62,10 @@ public struct BudgetState: Sendable, Hashable, Codable {
 /// `b` when its score `p` reaches the budget's threshold `θ` (half the `(B × days)`-th largest of
 /// the last 14 days' best scores), `b` has no fetch today in `(T + 1 s − tau, T + 1 s + tau/2)`
 /// and, with the budget full, a pending window is worth less than `p` (it is cancelled). The
-/// trigger fetch runs at `T + 1 s`. The budget is never exceeded.
+/// trigger fetch runs at `T + 1 s`. The budget is never exceeded. Triggers are used only at a
+/// budget where, on the last 14 finished days replayed out of sample, they gained hits over the
+/// windows alone (``ReactiveStatistics/validation``): so a device whose launches carry no
+/// within-session signal keeps the time-of-day plan.
 ///
 /// All state is incremental: a launch costs O(apps) (the scores) plus O(B); there is no refit.
 /// Pending fetches are executed (final) when ``observe(_:)`` sees a launch at or after them or
@@ -82,6 +85,8 @@ public struct ReactiveScheduler: Sendable {
     private let scorer: _ReactiveScorer
     private var recency: _ReactiveRecency
     private let threshold: Double
+    /// Whether launches may trigger fetches.
+    public let triggers: Bool
     /// The UTC offset of the last launch or tick seen (the local clock; 0 before any).
     public private(set) var utcOffsetSeconds = 0
     /// The current day's `[start, end)`, once a day has begun.
@@ -97,8 +102,12 @@ public struct ReactiveScheduler: Sendable {
     ///     or a model file's `reactive` section).
     ///   - budget: `B` (negative counts as 0).
     ///   - tauSeconds: tau (3600 unless the evaluation says otherwise).
-    public init(statistics: ReactiveStatistics, budget: Int, tauSeconds: Double = 3600) {
+    ///   - triggers: whether launches may trigger fetches (default: as the statistics' validation
+    ///     says for this budget, ``ReactiveStatistics/usesTriggers(budget:)``); without, the
+    ///     scheduler keeps the day's windows.
+    public init(statistics: ReactiveStatistics, budget: Int, tauSeconds: Double = 3600, triggers: Bool? = nil) {
         self.budget = max(0, budget)
+        self.triggers = triggers ?? statistics.usesTriggers(budget: budget)
         self.tauSeconds = tauSeconds
         scorer = _ReactiveScorer(statistics, tauSeconds: tauSeconds)
         recency = _ReactiveRecency(appCount: statistics.apps.count)
@@ -159,7 +168,7 @@ public struct ReactiveScheduler: Sendable {
         _execute { $0.at <= instant }
         let a = scorer.index[launch.app] ?? -1
         recency.record(app: a, at: instant)
-        guard let day, instant + 1 < day.end, instant + 1 >= day.start else { return decisions }
+        guard triggers, let day, instant + 1 < day.end, instant + 1 >= day.start else { return decisions }
         let at = instant + 1
         let local = LocalClock.secondOfDay(localSeconds: LocalClock.localSeconds(
             instant: at, utcOffsetSeconds: launch.utcOffsetSeconds))

@@ -155,7 +155,9 @@ extension SchedulingPolicy where Source == UsageModelForecaster {
         let model = try UsageModel.fit(context.historyBeforeDay, options: options.modelOptions)
         let reactive = try ReactiveStatistics.learn(
             history: context.historyBeforeDay, localDay: context.localDay, dayStart: context.dayStart,
-            firstLocalDay: context.firstLocalDay, tauSeconds: context.tauSeconds)
+            firstLocalDay: context.firstLocalDay, tauSeconds: context.tauSeconds
+        ).validated(history: context.historyBeforeDay, localDay: context.localDay, firstLocalDay: context.firstLocalDay,
+                    tauSeconds: context.tauSeconds)
         return model.storing(recentHourlyFrequencies: context.recentColdLaunches.hourlyFrequencies)
             .storing(reactive: reactive)
     }

@@ -42,6 +42,11 @@ public struct ReactiveStatistics: Sendable, Codable, Equatable {
     public var triggerScores: [Double]
     /// Days with a launch among those ``triggerScores`` come from.
     public var scoreDays: Int
+    /// Per budget 1…``validatedBudgets``, the out-of-sample tally that decides whether triggers
+    /// are used (empty: not validated; triggers are used). A larger budget uses the last entry.
+    public var validation: [ReactiveValidation] = []
+    /// Budgets `reveille train` validates (1…32).
+    public static let validatedBudgets = 32
 
     /// Statistics with every field given.
     public init(apps: [String], days: Int, hourlyColdLaunches: [[Int]], launches: [Int], transitions: [Transition],
@@ -74,6 +79,30 @@ public struct ReactiveStatistics: Sendable, Codable, Equatable {
         else { throw fail("transitions between two different known apps, with positive counts") }
         guard coefficients.isEmpty || coefficients.count == Self.featureCount, coefficients.allSatisfy(\.isFinite)
         else { throw fail("\(Self.featureCount) finite coefficients or none") }
+        guard validation.enumerated().allSatisfy({ $1.budget == $0 + 1 && $1.windowHits >= 0 && $1.triggerHits >= 0 })
+        else { throw fail("validation tallies for budgets 1, 2, … in order") }
         guard triggerScores.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 1 }) else { throw fail("scores in [0, 1]") }
     }
+}
+
+/// How the reactive scheduler did at one budget on recent finished days, replayed with each
+/// day's own statistics (out of sample): its hits with the time-of-day windows alone and with
+/// triggers too. Triggers are used at that budget only when they had more hits.
+public struct ReactiveValidation: Sendable, Codable, Equatable {
+    /// `B`.
+    public var budget: Int
+    /// Hits of the windows alone.
+    public var windowHits: Int
+    /// Hits of windows and triggers.
+    public var triggerHits: Int
+
+    /// A tally.
+    public init(budget: Int, windowHits: Int, triggerHits: Int) {
+        self.budget = budget
+        self.windowHits = windowHits
+        self.triggerHits = triggerHits
+    }
+
+    /// Whether triggers had more hits.
+    public var triggersHelp: Bool { triggerHits > windowHits }
 }
