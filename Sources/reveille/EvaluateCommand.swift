@@ -16,7 +16,7 @@ struct EvaluateCommand: AsyncParsableCommand {
             Examples:
               reveille evaluate ../shared/datasets/studentlife-small/launches.csv
               reveille evaluate launches.csv --policy reveille,histogram --budget 8,16 --format json -o eval.json
-              reveille evaluate launches.csv --mode event --policy markov,histogram,reveille-event
+              reveille evaluate launches.csv --mode event --policy reveille,markov,histogram
               reveille evaluate launches.csv --policy reveille --budget 8 --fetches fetches.csv --device u00
             """
     )
