@@ -71,17 +71,30 @@ struct _ReactiveScorer: Sendable {
     /// The best candidate after a launch of `a` at `instant` (largest score, ties by app name),
     /// or `nil` without coefficients or candidates.
     func best(after a: Int, instant: Double, localSeconds: Double, recency: _ReactiveRecency) -> (app: Int, score: Double)? {
-        let beta = statistics.coefficients
-        guard beta.count == ReactiveStatistics.featureCount else { return nil }
-        var x = Array(repeating: 0.0, count: ReactiveStatistics.featureCount)
         var best: (app: Int, score: Double)?
+        _each(after: a, instant: instant, localSeconds: localSeconds, recency: recency) { b, p in
+            if best.map({ p > $0.score }) ?? true { best = (b, p) }
+        }
+        return best
+    }
+
+    /// Every candidate's score, largest first (ties by app name).
+    func all(after a: Int, instant: Double, localSeconds: Double, recency: _ReactiveRecency) -> [(app: Int, score: Double)] {
+        var result: [(app: Int, score: Double)] = []
+        _each(after: a, instant: instant, localSeconds: localSeconds, recency: recency) { result.append(($0, $1)) }
+        return result.sorted { $0.score != $1.score ? $0.score > $1.score : $0.app < $1.app }
+    }
+
+    private func _each(after a: Int, instant: Double, localSeconds: Double, recency: _ReactiveRecency,
+                       _ body: (Int, Double) -> Void) {
+        let beta = statistics.coefficients
+        guard beta.count == ReactiveStatistics.featureCount else { return }
+        var x = Array(repeating: 0.0, count: ReactiveStatistics.featureCount)
         for b in candidate.indices where candidate[b] && b != a {
             features(b: b, after: a, instant: instant, localSeconds: localSeconds, recency: recency, into: &x)
             var eta = 0.0
             for j in x.indices { eta += beta[j] * x[j] }
-            let p = LogisticRegression.sigmoid(eta)
-            if best.map({ p > $0.score }) ?? true { best = (b, p) }
+            body(b, LogisticRegression.sigmoid(eta))
         }
-        return best
     }
 }
