@@ -6,7 +6,8 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Benchmarks: ingest speed, model kernels, planning, evaluation over datasets, and evaluation with the model vs a numpy replay.",
-        subcommands: [BenchEvalCommand.self, BenchIngestCommand.self, BenchKernelCommand.self, BenchModelCommand.self, BenchPlanCommand.self],
+        subcommands: [BenchEvalCommand.self, BenchIngestCommand.self, BenchKernelCommand.self, BenchModelCommand.self, BenchPlanCommand.self,
+                      BenchReactCommand.self],
         defaultSubcommand: BenchEvalCommand.self
     )
 }
