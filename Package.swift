@@ -52,7 +52,7 @@ let package = Package(
         .testTarget(name: "UsageModelTests", dependencies: ["ReveilleCore", "UsageModel", "LinearAlgebra", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FetchPlannerTests", dependencies: ["ReveilleCore", "FetchPlanner", "TestSupport"]),
         .testTarget(name: "SchedulingTests", dependencies: [
-            "ReveilleCore", "LaunchHistory", "FetchPlanner", "Scheduling", "Evaluation", "TestSupport",
+            "ReveilleCore", "LaunchHistory", "FetchPlanner", "Scheduling", "Evaluation", "TestSupport", "UsageModel",
         ]),
         .testTarget(name: "EvaluationTests", dependencies: ["ReveilleCore", "Evaluation", "Scheduling", "TestSupport"]),
         .testTarget(name: "LaunchSimulatorTests", dependencies: ["ReveilleCore", "LaunchSimulator", "TestSupport"]),

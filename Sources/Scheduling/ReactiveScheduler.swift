@@ -48,6 +48,13 @@ public struct BudgetState: Sendable, Hashable, Codable {
     public var executed: Int
     /// Fetches pending for the rest of today.
     public var pending: Int
+
+    /// A state.
+    public init(budget: Int, executed: Int, pending: Int) {
+        self.budget = budget
+        self.executed = executed
+        self.pending = pending
+    }
 }
 
 /// The product policy in mode `event`: time-of-day windows at the start of the day, and trigger

@@ -103,7 +103,6 @@ public struct ReactiveValidation: Sendable, Codable, Equatable {
         self.triggerHits = triggerHits
     }
 
-    /// Whether triggers had at least 10% more hits (a smaller gain is within the noise of a
-    /// 14-day replay, and taking it cost hits on StudentLife).
-    public var triggersHelp: Bool { triggerHits.multipliedReportingOverflow(by: 10).partialValue > windowHits.multipliedReportingOverflow(by: 11).partialValue }
+    /// Whether triggers had more hits.
+    public var triggersHelp: Bool { triggerHits > windowHits }
 }
