@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "UsageModel", dependencies: ["ReveilleCore", "LaunchHistory", "LinearAlgebra"]),
         .target(name: "FetchPlanner", dependencies: ["ReveilleCore"]),
         // The one pipeline from history to schedule: forecasters, the product policy, the floor rule.
-        .target(name: "Scheduling", dependencies: ["ReveilleCore", "LaunchHistory", "UsageModel", "FetchPlanner"]),
+        .target(name: "Scheduling", dependencies: ["ReveilleCore", "LaunchHistory", "UsageModel", "FetchPlanner", "LinearAlgebra"]),
         .target(name: "Evaluation", dependencies: [
             "ReveilleCore", "LaunchHistory", "UsageModel", "FetchPlanner", "Scheduling", "LaunchSimulator",
         ]),
@@ -52,7 +52,7 @@ let package = Package(
         .testTarget(name: "UsageModelTests", dependencies: ["ReveilleCore", "UsageModel", "LinearAlgebra", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FetchPlannerTests", dependencies: ["ReveilleCore", "FetchPlanner", "TestSupport"]),
         .testTarget(name: "SchedulingTests", dependencies: [
-            "ReveilleCore", "LaunchHistory", "FetchPlanner", "Scheduling", "Evaluation", "TestSupport",
+            "ReveilleCore", "LaunchHistory", "FetchPlanner", "Scheduling", "Evaluation", "TestSupport", "UsageModel",
         ]),
         .testTarget(name: "EvaluationTests", dependencies: ["ReveilleCore", "Evaluation", "Scheduling", "TestSupport"]),
         .testTarget(name: "LaunchSimulatorTests", dependencies: ["ReveilleCore", "LaunchSimulator", "TestSupport"]),

@@ -82,12 +82,15 @@ public struct PolicySetup: Sendable {
     public var tauMinutes: Double
     /// The one app a push evaluation times (`nil` in fetch evaluations).
     public var targetApp: String?
+    /// The replay mode the policy is made for (a policy may react to launches in mode `event`).
+    public var mode: EvaluationMode
 
     /// Creates a setup.
-    public init(device: DeviceHistory, tauMinutes: Double, targetApp: String? = nil) {
+    public init(device: DeviceHistory, tauMinutes: Double, targetApp: String? = nil, mode: EvaluationMode = .daily) {
         self.device = device
         self.tauMinutes = tauMinutes
         self.targetApp = targetApp
+        self.mode = mode
     }
 }
 

@@ -23,7 +23,7 @@ extension Evaluator {
         }
         var policies: [any FetchPolicy] = []
         for name in options.policies {
-            guard let policy = try options.registry.makePolicy(name: name, setup: PolicySetup(device: device, tauMinutes: options.tauMinutes)) else {
+            guard let policy = try options.registry.makePolicy(name: name, setup: PolicySetup(device: device, tauMinutes: options.tauMinutes, mode: options.mode)) else {
                 throw EvaluationOptionsError.unknownPolicy(name: name, available: options.registry.names)
             }
             policies.append(policy)

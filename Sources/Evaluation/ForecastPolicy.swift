@@ -54,9 +54,12 @@ extension PolicyRegistry {
     /// Registers the product policy `reveille` (``ReveillePolicy`` with `options`, the daily
     /// floor as `options.rules` says) and `reveille-floor`, the same with the daily floor on:
     /// every app launched in the last 7 days gets at least one fetch per local day, inside the
-    /// budget (its cost is the hit-rate difference). Both plan with the evaluation's `tau`.
+    /// budget (its cost is the hit-rate difference). Both plan with the evaluation's `tau`. In
+    /// mode `event`, `reveille` is the reactive product (``ReactivePolicy``, the scheduler
+    /// `reveille react` runs).
     public mutating func registerReveille(options: SchedulingOptions = SchedulingOptions()) {
         register("reveille") { setup in
+            if setup.mode == .event { return ReactivePolicy() }
             var o = options
             o.tauMinutes = setup.tauMinutes
             return ForecastPolicy(name: "reveille", scheduling: try ReveillePolicy(options: o))

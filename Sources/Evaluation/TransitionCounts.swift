@@ -1,7 +1,6 @@
 import LaunchHistory
 
-/// App-to-app transition counts over the last 28 days before `start(d)`, shared by `markov` and
-/// `reveille-event`.
+/// App-to-app transition counts over the last 28 days before `start(d)`, as `markov` reads them.
 ///
 /// The window holds the launches `j` of local days `max(first, d − 28) ..< d` whose cover window
 /// `(t_j + 1 s, t_j + 1 s + τ]` ends before `start(d)`. `n[a]` counts the window's launches of

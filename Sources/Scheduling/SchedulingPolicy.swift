@@ -149,9 +149,16 @@ extension SchedulingPolicy where Source == UsageModelForecaster {
     }
 
     /// Fits the usage model a plan from `start(d)` for `context`'s day would use, with the 28-day
-    /// hourly frequencies stored in it: what `reveille train` writes to a model file.
+    /// hourly frequencies and the reactive scheduler's ``ReactiveStatistics`` stored in it: what
+    /// `reveille train` writes to a model file.
     public static func train(_ context: ForecastContext, options: SchedulingOptions = SchedulingOptions()) throws -> UsageModel {
         let model = try UsageModel.fit(context.historyBeforeDay, options: options.modelOptions)
+        let reactive = try ReactiveStatistics.learn(
+            history: context.historyBeforeDay, localDay: context.localDay, dayStart: context.dayStart,
+            firstLocalDay: context.firstLocalDay, tauSeconds: context.tauSeconds
+        ).validated(history: context.historyBeforeDay, localDay: context.localDay, firstLocalDay: context.firstLocalDay,
+                    tauSeconds: context.tauSeconds)
         return model.storing(recentHourlyFrequencies: context.recentColdLaunches.hourlyFrequencies)
+            .storing(reactive: reactive)
     }
 }

@@ -6,6 +6,7 @@ extension UsageModel {
     enum CodingKeys: String, CodingKey {
         case schemaVersion, engineVersion, options, device, apps, profiles, coefficients
         case historyEndInstant, summary, notes, dataDigest, recentHourlyFrequencies
+        case reactive
     }
 
     /// Encodes every field; with `.sortedKeys` the output is byte-identical for the same model.
@@ -23,6 +24,7 @@ extension UsageModel {
         try c.encode(notes, forKey: .notes)
         try c.encode(dataDigest, forKey: .dataDigest)
         try c.encodeIfPresent(recentHourlyFrequencies, forKey: .recentHourlyFrequencies)
+        try c.encodeIfPresent(reactive, forKey: .reactive)
     }
 
     /// Decodes and checks a model.
@@ -42,6 +44,8 @@ extension UsageModel {
         notes = try c.decode([String].self, forKey: .notes)
         dataDigest = try c.decode(String.self, forKey: .dataDigest)
         recentHourlyFrequencies = try c.decodeIfPresent(HourlyFrequencies.self, forKey: .recentHourlyFrequencies)
+        reactive = try c.decodeIfPresent(ReactiveStatistics.self, forKey: .reactive)
+        try reactive?.validate()
         try _checkConsistency()
     }
 

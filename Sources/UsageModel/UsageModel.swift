@@ -43,6 +43,16 @@ public struct UsageModel: Sendable, Codable {
     /// the history (aggregates only), when the trainer stored them: what a planner blends in when
     /// it has the model file but no history. `nil` in models fitted by ``fit(_:options:)`` alone.
     public internal(set) var recentHourlyFrequencies: HourlyFrequencies?
+    /// What the reactive scheduler (`reveille react`) needs: transition counts, hourly cold-launch
+    /// counts and its scorer (aggregates only), when the trainer stored them.
+    public internal(set) var reactive: ReactiveStatistics?
+
+    /// This model with `statistics` stored as ``reactive``.
+    public func storing(reactive statistics: ReactiveStatistics) -> UsageModel {
+        var copy = self
+        copy.reactive = statistics
+        return copy
+    }
 
     /// This model with `frequencies` stored as ``recentHourlyFrequencies``.
     public func storing(recentHourlyFrequencies frequencies: HourlyFrequencies) -> UsageModel {

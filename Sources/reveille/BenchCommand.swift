@@ -13,7 +13,8 @@ struct BenchCommand: ParsableCommand {
               reveille bench ingest
               reveille bench plan
             """,
-        subcommands: [BenchEvalCommand.self, BenchIngestCommand.self, BenchKernelCommand.self, BenchModelCommand.self, BenchPlanCommand.self],
+        subcommands: [BenchEvalCommand.self, BenchIngestCommand.self, BenchKernelCommand.self, BenchModelCommand.self, BenchPlanCommand.self,
+                      BenchReactCommand.self],
         defaultSubcommand: BenchEvalCommand.self
     )
 }

@@ -16,7 +16,7 @@ struct BenchEvalCommand: AsyncParsableCommand {
             Examples:
               reveille bench
               reveille bench eval launches.csv --policy reveille,histogram --budget 8
-              reveille bench eval launches.csv --mode event --policy reveille-event -q
+              reveille bench eval launches.csv --mode event --policy reveille -q
             """
     )
 

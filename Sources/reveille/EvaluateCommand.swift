@@ -16,7 +16,7 @@ struct EvaluateCommand: AsyncParsableCommand {
             Examples:
               reveille evaluate ../shared/datasets/studentlife-small/launches.csv
               reveille evaluate launches.csv --policy reveille,histogram --budget 8,16 --format json -o eval.json
-              reveille evaluate launches.csv --mode event --policy markov,histogram,reveille-event
+              reveille evaluate launches.csv --mode event --policy reveille,markov,histogram
               reveille evaluate launches.csv --policy reveille --budget 8 --fetches fetches.csv --device u00
             """
     )
@@ -39,9 +39,18 @@ struct EvaluateCommand: AsyncParsableCommand {
                                valueName: "fetches.csv"))
     var fetches: String?
 
+    @Option(help: ArgumentHelp("What to score: fetch (the protocol's fetch replay, default) or next-app (HR@1/3/5 and MRR@5 of reveille, mru, mfu and markov).", valueName: "task"))
+    var task: EvaluationTask = .fetch
+
     func run() async throws {
         try await runMappingErrors {
             let history = try input.load(common).only(device: device, source: input.history)
+            if task == .nextApp {
+                let report = try NextAppEvaluation.evaluate(history, tauSeconds: try evaluation.resolvedOptions().tauMinutes * 60)
+                let text = output.resolved == .json ? try DeterministicJSON.text(report) : NextAppTable.text(report)
+                try AtomicFile.write(text, to: outputPath)
+                return
+            }
             var options = try evaluation.resolvedOptions()
             options.perDevice = perDevice
             options.recordsFetches = fetches != nil
@@ -52,5 +61,27 @@ struct EvaluateCommand: AsyncParsableCommand {
             if let fetches { try AtomicFile.write(ExecutedFetch.csv(report.executedFetches), to: fetches) }
             try AtomicFile.write(text, to: outputPath)
         }
+    }
+}
+
+/// What `reveille evaluate` scores.
+enum EvaluationTask: String, ExpressibleByArgument, CaseIterable {
+    /// The protocol's fetch replay.
+    case fetch
+    /// Next-app prediction (HR@k, MRR@5).
+    case nextApp = "next-app"
+}
+
+/// The next-app report as a text table.
+enum NextAppTable {
+    static func text(_ report: NextAppReport) -> String {
+        var lines = ["next-app prediction: \(report.devices) devices, \(report.results.first?.events ?? 0) events", "",
+                     "predictor  HR@1   HR@3   HR@5   MRR@5  | per user: HR@1   HR@3   HR@5   MRR@5"]
+        func f(_ x: Double) -> String { String(format: "%.3f", x) }
+        for r in report.results {
+            let name = r.predictor.padding(toLength: 9, withPad: " ", startingAt: 0)
+            lines.append("\(name)  \(f(r.hr1))  \(f(r.hr3))  \(f(r.hr5))  \(f(r.mrr5))  |           \(f(r.userHr1))  \(f(r.userHr3))  \(f(r.userHr5))  \(f(r.userMrr5))")
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 }

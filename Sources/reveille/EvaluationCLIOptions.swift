@@ -15,7 +15,6 @@ enum PolicyCatalog {
     static var registry: PolicyRegistry {
         var registry = PolicyRegistry.builtIn
         registry.registerReveille()
-        registry.registerReactive()
         registry.registerAndroidPrefetch()
         return registry
     }

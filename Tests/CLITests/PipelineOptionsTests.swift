@@ -91,7 +91,7 @@ import TestSupport
 
     @Test func eventModeFetchesNameWhatTriggeredThem() throws {
         let out = try Fixtures.temporaryFile("", suffix: ".csv")
-        let r = try CLIRunner.run(["evaluate", Self.wellbeing, "--mode", "event", "--policy", "reveille-event", "--budget", "8",
+        let r = try CLIRunner.run(["evaluate", Self.wellbeing, "--mode", "event", "--policy", "reveille", "--budget", "8",
                                    "--fetches", out, "-q"])
         #expect(r.status == 0, "\(r.stderr)")
         let reasons = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").dropFirst()

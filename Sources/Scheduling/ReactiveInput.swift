@@ -1,0 +1,54 @@
+import Foundation
+import LaunchHistory
+import ReveilleCore
+
+/// One line of `reveille react`'s input: a launch (`{"app": "com.x", "timestamp": "…"}`) or a
+/// clock tick (`{"tick": "…"}`); timestamps are ISO 8601 with an offset.
+public enum ReactiveInput: Sendable, Equatable {
+    /// A launch seen as it happens.
+    case launch(LaunchEvent)
+    /// The clock reached this instant (with the offset in effect).
+    case tick(instant: Double, utcOffsetSeconds: Int)
+
+    private struct Line: Decodable {
+        var app: String?
+        var timestamp: String?
+        var tick: String?
+        var device: String?
+    }
+
+    /// Parses one JSON line. `zone`, when given, is the local clock (its offset at the instant
+    /// replaces the timestamp's).
+    /// - Throws: `HistoryError` (`malformedJSON`, `emptyField`, `malformedTimestamp`) naming
+    ///   `source`, the line and the field.
+    public static func parse(_ text: String, line: Int, source: String = "<stdin>",
+                             zone: TimeZone? = nil) throws -> ReactiveInput {
+        let decoded: Line
+        do { decoded = try JSONDecoder().decode(Line.self, from: Data(text.utf8)) } catch {
+            throw HistoryError(.malformedJSON, file: source, line: line,
+                               expected: #"a JSON object {"app": …, "timestamp": …} or {"tick": …}"#)
+        }
+        func instant(_ value: String, field: String) throws -> (Double, Int) {
+            guard let parsed = TimestampParser.parseValidISO(value), let offset = parsed.utcOffsetSeconds,
+                  LocalClock.isValidInstant(parsed.instant) else {
+                throw HistoryError(.malformedTimestamp, file: source, line: line, field: field,
+                                   expected: "an ISO 8601 timestamp with a UTC offset, e.g. 2023-06-01T08:15:00+02:00")
+            }
+            let whole = parsed.instant.rounded(.down)
+            let local = zone.map { $0.secondsFromGMT(for: Date(timeIntervalSince1970: whole)) } ?? offset
+            return (whole, local)
+        }
+        if let tick = decoded.tick {
+            let (at, offset) = try instant(tick, field: "tick")
+            return .tick(instant: at, utcOffsetSeconds: offset)
+        }
+        guard let app = decoded.app, !app.isEmpty else {
+            throw HistoryError(.emptyField, file: source, line: line, field: "app", expected: "the launched app's identifier")
+        }
+        guard let stamp = decoded.timestamp else {
+            throw HistoryError(.emptyField, file: source, line: line, field: "timestamp", expected: "the launch's timestamp")
+        }
+        let (at, offset) = try instant(stamp, field: "timestamp")
+        return .launch(LaunchEvent(device: decoded.device ?? "", app: app, instant: at, utcOffsetSeconds: offset))
+    }
+}

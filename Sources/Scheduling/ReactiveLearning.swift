@@ -1,0 +1,128 @@
+import LaunchHistory
+import LinearAlgebra
+import ReveilleCore
+import UsageModel
+
+extension ReactiveStatistics {
+    /// Days of trigger scores kept for the budget threshold.
+    public static let scoreWindowDays = 14
+
+    /// Learns the statistics for day `localDay` from the launches before `dayStart` (protocol
+    /// `reveille-v1`'s last-28-days window; `history` in launch order).
+    ///
+    /// Hourly counts are the window's cold launches (what `histogram` counts). The transitions
+    /// count, over the window's launches whose cover window `(t + 1 s, t + 1 s + tau]` ends
+    /// before `dayStart`, `n_a` and `k_ab` as `markov` does. The scorer is fitted on one row per
+    /// such launch and candidate app, labelled by whether the candidate had a cold launch in the
+    /// cover window (an L2-penalised logistic regression, λ = 1, by IRLS); the scores of the
+    /// last 14 days' launches give the trigger thresholds. O(window launches × apps × 9²).
+    /// - Throws: `LinearAlgebraError` only if the fit's shapes disagree (a bug).
+    public static func learn(history: ArraySlice<LaunchEvent>, localDay: Int, dayStart: Double, firstLocalDay: Int,
+                             tauSeconds: Double) throws -> ReactiveStatistics {
+        let window = RecentColdLaunchWindow(history: history, localDay: localDay, dayStart: dayStart,
+                                            firstLocalDay: firstLocalDay, tauSeconds: tauSeconds)
+        let firstDay = RecentColdLaunchWindow.firstDay(localDay: localDay, firstLocalDay: firstLocalDay)
+        let hourly = window.hourlyCounts
+        let tail = _tail(history, before: dayStart, firstWindowDay: firstDay)
+        var names = Set(hourly.keys)
+        for launch in tail { names.insert(launch.app) }
+        let apps = names.sorted()
+        var index: [String: Int] = [:]
+        for (i, app) in apps.enumerated() { index[app] = i }
+        let appOf = tail.map { index[$0.app] ?? 0 }
+        let cold = ColdLaunches.scan(tail, tauSeconds: tauSeconds).cold
+        let instants = tail.map(\.instant)
+        let inWindow = tail.map { launch in
+            launch.localDay >= firstDay && launch.localDay < localDay && launch.instant + 1 + tauSeconds < dayStart
+        }
+        let followers = _followers(instants: instants, appOf: appOf, cold: cold, inWindow: inWindow, tauSeconds: tauSeconds)
+        var launches = Array(repeating: 0, count: apps.count)
+        var counts: [[Int: Int]] = Array(repeating: [:], count: apps.count)
+        for j in tail.indices.map({ $0 - tail.startIndex }) where inWindow[j] {
+            launches[appOf[j]] += 1
+            for b in followers[j] { counts[appOf[j]][b, default: 0] += 1 }
+        }
+        var transitions: [Transition] = []
+        for a in counts.indices {
+            for (b, k) in counts[a].sorted(by: { $0.key < $1.key }) { transitions.append(Transition(from: a, to: b, count: k)) }
+        }
+        var statistics = ReactiveStatistics(
+            apps: apps, days: window.dayCount,
+            hourlyColdLaunches: apps.map { hourly[$0] ?? Array(repeating: 0, count: 24) },
+            launches: launches, transitions: transitions, coefficients: [], triggerScores: [], scoreDays: 0)
+        let rows = _Rows(statistics: statistics, tail: tail, appOf: appOf, inWindow: inWindow, followers: followers,
+                         tauSeconds: tauSeconds)
+        guard rows.labels.contains(1), rows.labels.contains(0) else { return statistics }
+        let x = try Matrix(rows: rows.labels.count, columns: featureCount, storage: rows.features)
+        statistics.coefficients = try LogisticRegression.fit(x: x, y: rows.labels, l2: 1).coefficients
+        let scorer = _ReactiveScorer(statistics, tauSeconds: tauSeconds)
+        var recency = _ReactiveRecency(appCount: apps.count)
+        var scores: [Double] = []
+        var scoreDays = Set<Int>()
+        for (j, launch) in tail.enumerated() {
+            recency.record(app: appOf[j], at: launch.instant)
+            guard inWindow[j], launch.localDay >= localDay - scoreWindowDays else { continue }
+            scoreDays.insert(launch.localDay)
+            let local = LocalClock.secondOfDay(localSeconds: LocalClock.localSeconds(
+                instant: launch.instant + 1, utcOffsetSeconds: launch.utcOffsetSeconds))
+            let best = scorer.best(after: appOf[j], instant: launch.instant, localSeconds: local, recency: recency)
+            scores.append(best?.score ?? 0)
+        }
+        statistics.triggerScores = scores.sorted(by: >)
+        statistics.scoreDays = scoreDays.count
+        return statistics
+    }
+
+    /// The launches before `dayStart` from a day before the window on (24 h of recency for the
+    /// window's first launches and the launches that decide coldness).
+    private static func _tail(_ history: ArraySlice<LaunchEvent>, before dayStart: Double,
+                              firstWindowDay: Int) -> ArraySlice<LaunchEvent> {
+        let from = RecentColdLaunchWindow.tail(history, firstWindowDay: firstWindowDay - 1, tauSeconds: 0)
+        var end = from.endIndex
+        while end > from.startIndex, from[end - 1].instant >= dayStart { end -= 1 }
+        return from[from.startIndex..<end]
+    }
+
+    /// Per launch in the window (offset into the tail), the apps `b ≠ a` with a cold launch in
+    /// `(t + 1 s, t + 1 s + tau]`, each once, in order of first appearance.
+    private static func _followers(instants: [Double], appOf: [Int], cold: [Bool], inWindow: [Bool],
+                                   tauSeconds: Double) -> [[Int]] {
+        var result = Array(repeating: [Int](), count: instants.count)
+        var lo = 0, hi = 0
+        for j in instants.indices where inWindow[j] {
+            let low = instants[j] + 1, high = low + tauSeconds
+            while lo < instants.count, instants[lo] <= low { lo += 1 }
+            hi = max(hi, lo)
+            while hi < instants.count, instants[hi] <= high { hi += 1 }
+            for i in lo..<hi where cold[i] && appOf[i] != appOf[j] && !result[j].contains(appOf[i]) {
+                result[j].append(appOf[i])
+            }
+        }
+        return result
+    }
+}
+
+/// The scorer's training rows: one per window launch and candidate app other than the launched.
+private struct _Rows {
+    var features: [Double] = []
+    var labels: [Double] = []
+
+    init(statistics: ReactiveStatistics, tail: ArraySlice<LaunchEvent>, appOf: [Int], inWindow: [Bool],
+         followers: [[Int]], tauSeconds: Double) {
+        let scorer = _ReactiveScorer(statistics, tauSeconds: tauSeconds)
+        var recency = _ReactiveRecency(appCount: statistics.apps.count)
+        var x = Array(repeating: 0.0, count: ReactiveStatistics.featureCount)
+        for (j, launch) in tail.enumerated() {
+            recency.record(app: appOf[j], at: launch.instant)
+            guard inWindow[j] else { continue }
+            let local = LocalClock.secondOfDay(localSeconds: LocalClock.localSeconds(
+                instant: launch.instant + 1, utcOffsetSeconds: launch.utcOffsetSeconds))
+            for b in scorer.candidate.indices where scorer.candidate[b] && b != appOf[j] {
+                scorer.features(b: b, after: appOf[j], instant: launch.instant, localSeconds: local, recency: recency,
+                                into: &x)
+                features.append(contentsOf: x)
+                labels.append(followers[j].contains(b) ? 1 : 0)
+            }
+        }
+    }
+}

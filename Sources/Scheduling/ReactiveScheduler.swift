@@ -1,0 +1,239 @@
+import LaunchHistory
+import ReveilleCore
+import UsageModel
+
+/// One decision of the ``ReactiveScheduler``: a fetch added to the day's pending list, or a
+/// pending fetch withdrawn to make room for a better one.
+public struct FetchDecision: Sendable, Hashable, Codable {
+    /// What the decision does.
+    public enum Action: String, Sendable, Codable {
+        /// Run a background fetch of ``FetchDecision/app`` at ``FetchDecision/at``.
+        case fetch
+        /// Withdraw the pending fetch of ``FetchDecision/app`` at ``FetchDecision/at``.
+        case cancel
+    }
+    /// Why the fetch exists.
+    public enum Reason: String, Sendable, Codable {
+        /// A time-of-day window planned at the start of the day.
+        case window
+        /// A launch just seen makes a cold launch of this app likely within tau.
+        case trigger
+    }
+    /// Fetch or cancel.
+    public var action: Action
+    /// App identifier.
+    public var app: String
+    /// Unix seconds at which the fetch runs.
+    public var at: Double
+    /// Window or trigger.
+    public var reason: Reason
+    /// The estimated chance of a cold launch of ``app`` in `(at, at + tau]`.
+    public var probability: Double
+
+    /// A decision.
+    public init(action: Action, app: String, at: Double, reason: Reason, probability: Double) {
+        self.action = action
+        self.app = app
+        self.at = at
+        self.reason = reason
+        self.probability = probability
+    }
+}
+
+/// The day's budget as the scheduler sees it.
+public struct BudgetState: Sendable, Hashable, Codable {
+    /// `B`.
+    public var budget: Int
+    /// Fetches already executed today.
+    public var executed: Int
+    /// Fetches pending for the rest of today.
+    public var pending: Int
+
+    /// A state.
+    public init(budget: Int, executed: Int, pending: Int) {
+        self.budget = budget
+        self.executed = executed
+        self.pending = pending
+    }
+}
+
+/// The product policy in mode `event`: time-of-day windows at the start of the day, and trigger
+/// fetches decided at each launch as it happens (what `reveille evaluate --mode event` scores as
+/// `reveille`, and what `reveille react` runs).
+///
+/// At the start of local day `d` it plans the `B` best (app, local hour) windows of
+/// ``ReactiveStatistics/hourlyColdLaunches`` (the `histogram` order), each valued at its count
+/// per day. After a launch of `a` at `T` it scores every other app with a cold launch in the
+/// counted days (see ``ReactiveStatistics``: the transition `a → b`, b's time-of-day rate, how
+/// recently and how often `b` was used, the burstiness of the last 30 minutes) and takes the best
+/// `b` when its score `p` reaches the budget's threshold `θ` (half the `(B × days)`-th largest of
+/// the last 14 days' best scores), `b` has no fetch today in `(T + 1 s − tau, T + 1 s + tau/2)`
+/// and, with the budget full, a pending window is worth less than `p` (it is cancelled). The
+/// trigger fetch runs at `T + 1 s`. The budget is never exceeded. Triggers are used only at a
+/// budget where, on the last 14 finished days replayed out of sample, they gained hits over the
+/// windows alone (``ReactiveStatistics/validation``): so a device whose launches carry no
+/// within-session signal keeps the time-of-day plan.
+///
+/// All state is incremental: a launch costs O(apps) (the scores) plus O(B); there is no refit.
+/// Pending fetches are executed (final) when ``observe(_:)`` sees a launch at or after them or
+/// ``tick(at:)`` passes them.
+///
+/// ```swift
+/// var scheduler = ReactiveScheduler(statistics: model.reactive!, budget: 8)
+/// for decision in scheduler.observe(launch) { print(decision.action, decision.app, decision.at) }
+/// ```
+public struct ReactiveScheduler: Sendable {
+    /// `B`, the most fetches per local day.
+    public let budget: Int
+    /// Freshness window tau in seconds.
+    public let tauSeconds: Double
+    /// Fraction of the `(B × days)`-th best recent score a trigger must reach (0.5).
+    public static let thresholdScale = 0.5
+    private let scorer: _ReactiveScorer
+    private var recency: _ReactiveRecency
+    private let threshold: Double
+    /// Whether launches may trigger fetches.
+    public let triggers: Bool
+    /// The UTC offset of the last launch or tick seen (the local clock; 0 before any).
+    public private(set) var utcOffsetSeconds = 0
+    /// The current day's `[start, end)`, once a day has begun.
+    public private(set) var day: (start: Double, end: Double)?
+    /// The day's executed fetches, in execution order.
+    public private(set) var executed: [FetchDecision] = []
+    /// The day's pending fetches.
+    public private(set) var pending: [FetchDecision] = []
+
+    /// A scheduler that has seen no launch and begun no day.
+    /// - Parameters:
+    ///   - statistics: what was learnt (``ReactiveStatistics/learn(history:localDay:dayStart:firstLocalDay:tauSeconds:)``
+    ///     or a model file's `reactive` section).
+    ///   - budget: `B` (negative counts as 0).
+    ///   - tauSeconds: tau (3600 unless the evaluation says otherwise).
+    ///   - triggers: whether launches may trigger fetches (default: as the statistics' validation
+    ///     says for this budget, ``ReactiveStatistics/usesTriggers(budget:)``); without, the
+    ///     scheduler keeps the day's windows.
+    public init(statistics: ReactiveStatistics, budget: Int, tauSeconds: Double = 3600, triggers: Bool? = nil) {
+        self.budget = max(0, budget)
+        self.triggers = triggers ?? statistics.usesTriggers(budget: budget)
+        self.tauSeconds = tauSeconds
+        scorer = _ReactiveScorer(statistics, tauSeconds: tauSeconds)
+        recency = _ReactiveRecency(appCount: statistics.apps.count)
+        threshold = Self._threshold(statistics, budget: max(0, budget))
+    }
+
+    /// The day's budget use.
+    public var budgetState: BudgetState { BudgetState(budget: budget, executed: executed.count, pending: pending.count) }
+
+    /// Records a launch from before the day (recency only; no decision, nothing executed).
+    public mutating func remember(_ launch: LaunchEvent) {
+        recency.record(app: scorer.index[launch.app] ?? -1, at: launch.instant)
+    }
+
+    /// Begins the day `[start, end)`: the budget is fresh and the day's windows are planned.
+    /// Returns the windows (a fetch decision each). O(apps × 24 × log).
+    public mutating func beginDay(start: Double, end: Double) -> [FetchDecision] {
+        day = (start, end)
+        executed = []
+        pending = []
+        let statistics = scorer.statistics
+        let perDay = Double(max(1, statistics.days))
+        var windows: [(count: Int, app: Int, hour: Int)] = []
+        for (a, counts) in statistics.hourlyColdLaunches.enumerated() {
+            for (hour, count) in counts.enumerated() where count > 0 { windows.append((count, a, hour)) }
+        }
+        windows.sort { x, y in x.count != y.count ? x.count > y.count : x.app != y.app ? x.app < y.app : x.hour < y.hour }
+        for window in windows.prefix(budget) {
+            let at = start + Double(window.hour) * 3600
+            guard at < end else { continue }
+            pending.append(FetchDecision(action: .fetch, app: statistics.apps[window.app], at: at, reason: .window,
+                                         probability: Double(window.count) / perDay))
+        }
+        return pending
+    }
+
+    /// Executes the pending fetches before `instant` (an hour boundary or a clock tick). When
+    /// `instant` is at or after the day's end, the day ends (everything left executes) and, if
+    /// `zoneOffsetSeconds` is given, the local day holding `instant` begins (its windows are
+    /// returned).
+    public mutating func tick(at instant: Double, zoneOffsetSeconds: Int? = nil) -> [FetchDecision] {
+        var decisions: [FetchDecision] = []
+        if let offset = zoneOffsetSeconds {
+            utcOffsetSeconds = offset
+            decisions = _rollOver(to: instant, offset: offset)
+        }
+        _execute { $0.at < instant }
+        return decisions
+    }
+
+    /// Reacts to a launch as it happens: executes the pending fetches at or before it, begins
+    /// its local day if it lies past the current one, records it, and returns the decisions
+    /// made (windows of a new day, a cancelled window, a trigger fetch at `T + 1 s`). O(apps + B).
+    public mutating func observe(_ launch: LaunchEvent) -> [FetchDecision] {
+        utcOffsetSeconds = launch.utcOffsetSeconds
+        var decisions = _rollOver(to: launch.instant, offset: launch.utcOffsetSeconds)
+        let instant = launch.instant
+        _execute { $0.at <= instant }
+        let a = scorer.index[launch.app] ?? -1
+        recency.record(app: a, at: instant)
+        guard triggers, let day, instant + 1 < day.end, instant + 1 >= day.start else { return decisions }
+        let at = instant + 1
+        let local = LocalClock.secondOfDay(localSeconds: LocalClock.localSeconds(
+            instant: at, utcOffsetSeconds: launch.utcOffsetSeconds))
+        guard let best = scorer.best(after: a, instant: instant, localSeconds: local, recency: recency),
+              best.score >= threshold else { return decisions }
+        let app = scorer.statistics.apps[best.app]
+        let near = (executed + pending).contains { $0.app == app && $0.at > at - tauSeconds && $0.at < at + tauSeconds / 2 }
+        guard !near else { return decisions }
+        if executed.count + pending.count >= budget {
+            var lowest: Int?
+            for (i, fetch) in pending.enumerated() where fetch.reason == .window {
+                if lowest.map({ fetch.probability < pending[$0].probability }) ?? true { lowest = i }
+            }
+            guard let lowest, pending[lowest].probability < best.score else { return decisions }
+            var cancelled = pending.remove(at: lowest)
+            cancelled.action = .cancel
+            decisions.append(cancelled)
+        }
+        let fetch = FetchDecision(action: .fetch, app: app, at: at, reason: .trigger, probability: best.score)
+        pending.append(fetch)
+        decisions.append(fetch)
+        return decisions
+    }
+
+    /// Every candidate app's score after `launch` (the chance of its cold launch within tau of
+    /// `T + 1 s`), largest first, ties by app name: the ranking behind a trigger, read by
+    /// `reveille evaluate --task next-app`. Call after ``observe(_:)`` of that launch. O(apps log apps).
+    public func scores(after launch: LaunchEvent) -> [(app: String, probability: Double)] {
+        let local = LocalClock.secondOfDay(localSeconds: LocalClock.localSeconds(
+            instant: launch.instant + 1, utcOffsetSeconds: launch.utcOffsetSeconds))
+        return scorer.all(after: scorer.index[launch.app] ?? -1, instant: launch.instant, localSeconds: local, recency: recency)
+            .map { (scorer.statistics.apps[$0.app], $0.score) }
+    }
+
+    /// Ends the current day and begins the one holding `instant` when `instant` is past it.
+    private mutating func _rollOver(to instant: Double, offset: Int) -> [FetchDecision] {
+        if let day, instant < day.end { return [] }
+        _execute { _ in true }
+        let localDay = LocalClock.day(localSeconds: LocalClock.localSeconds(instant: instant, utcOffsetSeconds: offset))
+        let start = LocalClock.startOfDay(localDay, utcOffsetSeconds: offset)
+        return beginDay(start: start, end: LocalClock.startOfDay(localDay + 1, utcOffsetSeconds: offset))
+    }
+
+    private mutating func _execute(_ isDue: (FetchDecision) -> Bool) {
+        var kept: [FetchDecision] = []
+        for fetch in pending {
+            if isDue(fetch) { executed.append(fetch) } else { kept.append(fetch) }
+        }
+        pending = kept
+    }
+
+    /// `θ`: ``thresholdScale`` × the `(B × scoreDays)`-th largest score, or the smallest when
+    /// there are fewer; above every score (no trigger) without scores.
+    private static func _threshold(_ statistics: ReactiveStatistics, budget: Int) -> Double {
+        let scores = statistics.triggerScores
+        let (product, overflow) = budget.multipliedReportingOverflow(by: max(1, statistics.scoreDays))
+        let m = overflow ? Int.max : product
+        guard m > 0, let smallest = scores.last else { return .infinity }
+        return thresholdScale * (m <= scores.count ? scores[m - 1] : smallest)
+    }
+}

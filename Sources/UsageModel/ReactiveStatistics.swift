@@ -1,0 +1,108 @@
+/// What the reactive (event-mode) scheduler learns from the past, as aggregates only: counts and
+/// fitted numbers, never an instant.
+///
+/// Learnt at `start(d)` from the last 28 days before it (Scheduling's
+/// `ReactiveStatistics.learn`), stored by `reveille train` as the model's one `reactive` section
+/// and read by `reveille react`.
+public struct ReactiveStatistics: Sendable, Codable, Equatable {
+    /// One app-to-app transition count: launches of ``from`` followed by a cold launch of ``to``
+    /// within `tau` (counted once per launch).
+    public struct Transition: Sendable, Codable, Equatable {
+        /// Index into ``ReactiveStatistics/apps`` of the launched app `a`.
+        public var from: Int
+        /// Index of the app `b ≠ a` whose cold launch followed.
+        public var to: Int
+        /// `k_ab ≥ 1`.
+        public var count: Int
+
+        /// A count.
+        public init(from: Int, to: Int, count: Int) {
+            self.from = from
+            self.to = to
+            self.count = count
+        }
+    }
+
+    /// Apps, sorted; every other array is indexed by this order.
+    public var apps: [String]
+    /// Local days the counts cover (at most 28).
+    public var days: Int
+    /// Per app, cold launches in each local hour 0–23 over ``days``.
+    public var hourlyColdLaunches: [[Int]]
+    /// Per app, its launches (warm or cold) whose cover window `(t + 1 s, t + 1 s + tau]` ended
+    /// inside the counted days: `n_a`.
+    public var launches: [Int]
+    /// Every nonzero `k_ab`, sorted by `from`, then `to`.
+    public var transitions: [Transition]
+    /// The trigger scorer's logistic coefficients, in `ReactiveFeatures` order; empty when there
+    /// was nothing to fit (no trigger is then made).
+    public var coefficients: [Double]
+    /// The best trigger score after each launch of the last ``scoreDays`` days, largest first:
+    /// what a budget's trigger threshold is read from.
+    public var triggerScores: [Double]
+    /// Days with a launch among those ``triggerScores`` come from.
+    public var scoreDays: Int
+    /// Per budget 1…``validatedBudgets``, the out-of-sample tally that decides whether triggers
+    /// are used (empty: not validated; triggers are used). A larger budget uses the last entry.
+    public var validation: [ReactiveValidation] = []
+    /// Budgets `reveille train` validates (1…32).
+    public static let validatedBudgets = 32
+
+    /// Statistics with every field given.
+    public init(apps: [String], days: Int, hourlyColdLaunches: [[Int]], launches: [Int], transitions: [Transition],
+                coefficients: [Double], triggerScores: [Double], scoreDays: Int) {
+        self.apps = apps
+        self.days = days
+        self.hourlyColdLaunches = hourlyColdLaunches
+        self.launches = launches
+        self.transitions = transitions
+        self.coefficients = coefficients
+        self.triggerScores = triggerScores
+        self.scoreDays = scoreDays
+    }
+
+    /// Number of features the coefficients weigh (`ReactiveFeatures.count`).
+    public static let featureCount = 9
+
+    /// Checks that the arrays agree (as decoded from a file).
+    /// - Throws: ``UsageModelError`` (`unsupportedModel`) naming the first inconsistency.
+    public func validate() throws {
+        func fail(_ what: String) -> UsageModelError {
+            UsageModelError(.unsupportedModel, expected: "reactive statistics with \(what)")
+        }
+        let n = apps.count
+        guard days >= 0, scoreDays >= 0 else { throw fail("nonnegative day counts") }
+        guard hourlyColdLaunches.count == n, hourlyColdLaunches.allSatisfy({ $0.count == 24 && $0.allSatisfy { $0 >= 0 } })
+        else { throw fail("24 nonnegative hourly counts per app") }
+        guard launches.count == n, launches.allSatisfy({ $0 >= 0 }) else { throw fail("one nonnegative launch count per app") }
+        guard transitions.allSatisfy({ (0..<n).contains($0.from) && (0..<n).contains($0.to) && $0.from != $0.to && $0.count > 0 })
+        else { throw fail("transitions between two different known apps, with positive counts") }
+        guard coefficients.isEmpty || coefficients.count == Self.featureCount, coefficients.allSatisfy(\.isFinite)
+        else { throw fail("\(Self.featureCount) finite coefficients or none") }
+        guard validation.enumerated().allSatisfy({ $1.budget == $0 + 1 && $1.windowHits >= 0 && $1.triggerHits >= 0 })
+        else { throw fail("validation tallies for budgets 1, 2, … in order") }
+        guard triggerScores.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 1 }) else { throw fail("scores in [0, 1]") }
+    }
+}
+
+/// How the reactive scheduler did at one budget on recent finished days, replayed with each
+/// day's own statistics (out of sample): its hits with the time-of-day windows alone and with
+/// triggers too. Triggers are used at that budget only when they had more hits.
+public struct ReactiveValidation: Sendable, Codable, Equatable {
+    /// `B`.
+    public var budget: Int
+    /// Hits of the windows alone.
+    public var windowHits: Int
+    /// Hits of windows and triggers.
+    public var triggerHits: Int
+
+    /// A tally.
+    public init(budget: Int, windowHits: Int, triggerHits: Int) {
+        self.budget = budget
+        self.windowHits = windowHits
+        self.triggerHits = triggerHits
+    }
+
+    /// Whether triggers had more hits.
+    public var triggersHelp: Bool { triggerHits > windowHits }
+}
