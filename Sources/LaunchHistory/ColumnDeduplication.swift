@@ -9,6 +9,7 @@ extension _LaunchColumns {
     /// launch is compared only with the kept launches of the same instant.
     func sortedWithoutExactDuplicates() -> (columns: _LaunchColumns, dropped: Int) {
         let n = count
+        if arrival.outOfOrder == 0, !_hasExactDuplicate() { return (self, 0) }
         var order = Array(0..<n)
         if arrival.outOfOrder > 0 {
             let instants = self.instants
@@ -35,6 +36,22 @@ extension _LaunchColumns {
             out.append(instant: t, app: apps[i], utcOffsetSeconds: offsets[i], duration: durations?[i] ?? .nan)
         }
         return (out, n - kept.count)
+    }
+
+    /// Whether launches in arrival order (sorted) hold an exact duplicate: only equal neighbours'
+    /// runs are compared, so a device whose equal instants are all different launches is kept as
+    /// it is, without a copy.
+    private func _hasExactDuplicate() -> Bool {
+        var runStart = 0
+        for i in 0..<count {
+            if i > 0, instants[i] != instants[i - 1] { runStart = i }
+            guard runStart < i else { continue }
+            for k in runStart..<i where apps[k] == apps[i] && _sameDuration(k, i)
+                && utcOffsetSeconds(at: k) == utcOffsetSeconds(at: i) {
+                return true
+            }
+        }
+        return false
     }
 
     /// The UTC offset of every launch, in launch order (one pass over the runs).

@@ -7,10 +7,11 @@ import TestSupport
 /// The ingest's column-level work (duration fields read from bytes, sorting and exact-duplicate
 /// removal on columns) gives what the event-level reference gives.
 @Suite struct ColumnIngestTests {
-    /// Out-of-order rows, equal instants that are and are not exact duplicates (other app, other
+    /// Rows in and out of order, equal instants that are and are not exact duplicates (other app, other
     /// offset, other or missing duration), across two devices: the same launches, order and
     /// counts as `LaunchEvent.sortedByInstant` then `_droppingExactDuplicates` of the rows.
-    @Test func sortingAndDuplicatesMatchTheEventReference() throws {
+    @Test(arguments: [false, true])
+    func sortingAndDuplicatesMatchTheEventReference(inOrder: Bool) throws {
         var rng = SeededGenerator(seed: 17)
         var rows: [LaunchEvent] = []
         for _ in 0..<3_000 {
@@ -21,6 +22,8 @@ import TestSupport
             let duration: Double? = [nil, 5, 12.5].randomElement(using: &rng) ?? nil
             rows.append(LaunchEvent(device: device, app: app, instant: instant, utcOffsetSeconds: offset, durationSeconds: duration))
         }
+        // In order: equal instants only (kept as they are unless one repeats exactly).
+        if inOrder { rows = LaunchEvent.sortedByInstant(rows) }
         var csv = "device,app,timestamp,duration\n"
         for e in rows {
             csv += "\(e.device),\(e.app),\(TimestampParser.formatISO(instant: e.instant, utcOffsetSeconds: e.utcOffsetSeconds)),"
@@ -37,6 +40,7 @@ import TestSupport
             #expect(Array(got.launches) == expected)
         }
         #expect(dropped > 0)
+        #expect(h.report.outOfOrderRows == 0 || !inOrder)
         #expect(h.report.duplicatesDropped == dropped)
     }
 
