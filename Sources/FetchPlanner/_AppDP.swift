@@ -15,6 +15,8 @@ struct _AppDP {
     /// The largest `W(j, j+K) / cost_j` over allowed slots: at prices at or above it (on every
     /// day) no fetch of the app pays, and ``solve(lambda:)`` returns at once.
     let bestRatio: Double
+    /// First slot of each slot's local day (the same for every price; computed once, not per solve).
+    let dayStart: [Int]
 
     init(problem: _Problem, app: Int) {
         self.problem = problem
@@ -25,19 +27,23 @@ struct _AppDP {
             best = max(best, a.weightSum(j, j + problem.coverSlots) / a.cost[j])
         }
         bestRatio = a.excluded == nil ? best : 0
+        let n = problem.slotCount
+        var dayStart = [Int](repeating: 0, count: n)
+        for j in 1..<max(1, n) { dayStart[j] = problem.slotDay[j] == problem.slotDay[j - 1] ? dayStart[j - 1] : j }
+        self.dayStart = dayStart
     }
 
     func solve(lambda: [Double]) -> [Int] {
         let p = problem, a = p.apps[app], n = p.slotCount, k = p.coverSlots, m = p.intervalSlots
         guard a.excluded == nil, bestRatio > (lambda.min() ?? 0) else { return [] }
         let capped = a.capRemaining.contains { $0 != Int.max }
+        if !capped { return _solveUncapped(lambda: lambda) }
         let width = capped ? max(1, min(n, a.capRemaining.max() ?? 1)) : 1
         var f = [Double](repeating: -.infinity, count: n * width)
         var back = [Int](repeating: -1, count: n * width)
         var pmAll = [Double](repeating: -.infinity, count: n), pmAllAt = [Int](repeating: -1, count: n)
         var pmDay = [Double](repeating: -.infinity, count: n * width), pmDayAt = [Int](repeating: -1, count: n * width)
-        var dayStart = [Int](repeating: 0, count: n)
-        for j in 1..<max(1, n) { dayStart[j] = p.slotDay[j] == p.slotDay[j - 1] ? dayStart[j - 1] : j }
+        let dayStart = self.dayStart
         for j in 0..<n {
             let d = p.slotDay[j]
             if a.allowed(j) {
@@ -51,6 +57,50 @@ struct _AppDP {
             _updatePrefix(j, width, dayStart, f, &pmAll, &pmAllAt, &pmDay, &pmDayAt)
         }
         return _backtrack(f, back, width)
+    }
+
+    /// ``solve(lambda:)`` for an app without a daily cap (one state per slot): the same
+    /// recurrence, comparisons and tie-breaks as the general path with `width = 1`, on raw
+    /// buffers and without the per-day prefix maxima that only capped apps read. The planner's
+    /// price search calls this for every app at every trial price.
+    func _solveUncapped(lambda: [Double]) -> [Int] {
+        let p = problem, a = p.apps[app], n = p.slotCount, k = p.coverSlots, m = p.intervalSlots
+        guard n > 0 else { return [] }
+        var f = [Double](repeating: -.infinity, count: n)
+        var back = [Int](repeating: -1, count: n)
+        var pmAll = [Double](repeating: -.infinity, count: n), pmAllAt = [Int](repeating: -1, count: n)
+        let reach = max(k, m)
+        a.weightPrefix.withUnsafeBufferPointer { prefix in
+            let count = a.weight.count
+            @inline(__always) func weightSum(_ lo: Int, _ hi: Int) -> Double {
+                let x = max(0, min(lo, count)), y = max(x, min(hi, count))
+                return prefix[y] - prefix[x]
+            }
+            f.withUnsafeMutableBufferPointer { f in
+                for j in 0..<n {
+                    if a.allowed(j) {
+                        let g = weightSum(j, j + k) - lambda[p.slotDay[j]] * a.cost[j]
+                        var best = (-1, 0.0)
+                        let far = j - reach
+                        if far >= 0, pmAll[far] > best.1 { best = (pmAllAt[far], pmAll[far]) }
+                        var jp = max(0, far + 1)
+                        while jp <= j - m {
+                            let v = f[jp]
+                            if v > -.infinity {
+                                let value = v - weightSum(j, jp + k)
+                                if _atLeast(value, best.1) { best = (jp, value) }
+                            }
+                            jp += 1
+                        }
+                        f[j] = g + best.1
+                        back[j] = best.0
+                    }
+                    if j > 0 { pmAll[j] = pmAll[j - 1]; pmAllAt[j] = pmAllAt[j - 1] }
+                    if f[j] > -.infinity, _atLeast(f[j], pmAll[j]) { pmAll[j] = f[j]; pmAllAt[j] = j }
+                }
+            }
+        }
+        return _backtrack(f, back, 1)
     }
 
     /// The best way to arrive at `(j, c)`: `(-1, 0)` for a first fetch, else the predecessor state.

@@ -112,7 +112,7 @@ struct CanonicalCSVParser {
         instant = try _checkedInstant(instant, file: file, line: n)
         var duration = Double.nan
         if let r = f.duration {
-            guard let d = TimestampParser._parseDecimal(b, r), d >= 0 else {
+            guard let d = _DecimalField.parse(b, r), d >= 0 else {
                 throw HistoryError(.malformedNumber, file: file, line: n, field: "duration", expected: "a non-negative number of seconds")
             }
             duration = d

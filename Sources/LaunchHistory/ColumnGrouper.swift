@@ -83,10 +83,9 @@ struct _ColumnGrouper {
                 devices.append(DeviceHistory(launches: list))
                 continue
             }
-            let events = Array(list)
-            let (kept, dropped) = _droppingExactDuplicates(arrival.outOfOrder > 0 ? LaunchEvent.sortedByInstant(events) : events)
+            let (kept, dropped) = columns.sortedWithoutExactDuplicates()
             duplicates += dropped
-            devices.append(DeviceHistory(device: names[g], sortedLaunches: kept))
+            devices.append(DeviceHistory(launches: LaunchList(device: names[g], appNames: appNames, columns: kept)))
         }
         return (devices, outOfOrder, duplicates)
     }

@@ -7,7 +7,8 @@ import UsageModel
 /// Reveille's forecaster: the ``UsageModel`` blended with the last 28 days' hourly frequencies.
 ///
 /// The model is refitted once per local day on every launch before the day starts (or taken as
-/// given, from a model file); later calls the same day pass the day's launches so far to the model
+/// given, from a model file), the scorer's iterations starting from the previous fit's
+/// coefficients; later calls the same day pass the day's launches so far to the model
 /// as recent launches, which update the recency features without refitting. Each slot's
 /// probability is `(1 − w)·p_model + w·(1 − (1 − min(0.999, f_h))^(slot/1 h))`, with `f_h` the
 /// app's cold launches per day in the slot's local hour over the protocol's last-28-days window
@@ -105,7 +106,11 @@ public struct UsageModelForecaster: Forecaster {
             state = (context.localDay, fixedModel, window.launches.isEmpty ? stored : window.hourlyFrequencies)
         } else {
             let training = context.historyBeforeDay
-            state = (context.localDay, training.isEmpty ? nil : try UsageModel.fit(training, options: modelOptions),
+            // The scorer's Newton iterations start from the last fit's coefficients (the same
+            // optimum, reached in fewer steps: the training window moves by one day).
+            let warmStart = fitted?.model?.coefficients
+            state = (context.localDay,
+                     training.isEmpty ? nil : try UsageModel.fit(training, options: modelOptions, warmStart: warmStart),
                      window.hourlyFrequencies)
         }
         fitted = state

@@ -34,13 +34,16 @@ public enum LogisticRegression {
     ///   - y: labels in `[0, 1]`, `n` of them.
     ///   - weights: case weights `vᵢ ≥ 0` (all 1 when `nil`).
     ///   - l2: `λ > 0`.
-    ///   - prior: `β₀` (zeros when `nil`); also the starting point.
+    ///   - prior: `β₀` (zeros when `nil`).
+    ///   - start: where Newton's method starts (`prior` when `nil`), e.g. yesterday's coefficients
+    ///     of a daily refit: the objective and its maximum do not depend on it, only the number of
+    ///     steps taken to reach the tolerance (a warm start usually needs two or three).
     ///   - maximumIterations: Newton iteration cap.
     ///   - tolerance: stop when `max|Δ| <` this.
     /// - Throws: `LinearAlgebraError` on mismatched shapes.
     public static func fit(
         x: Matrix, y: [Double], weights: [Double]? = nil, l2: Double, prior: [Double]? = nil,
-        maximumIterations: Int = 50, tolerance: Double = 1e-7
+        start: [Double]? = nil, maximumIterations: Int = 50, tolerance: Double = 1e-7
     ) throws -> Fit {
         let n = x.rows, p = x.columns
         let v = weights ?? [Double](repeating: 1, count: n)
@@ -50,6 +53,7 @@ public enum LogisticRegression {
         }
         let lambda = max(l2, 1e-10)
         var beta = beta0
+        if let start, start.count == p, start.allSatisfy(\.isFinite) { beta = start }
         // `η = Xβ` of the current `β` is kept from its objective evaluation for the next Newton
         // step, and the `√W`-scaled copy of X reuses one buffer across steps.
         var (objective, eta) = try _objective(x: x, y: y, v: v, beta: beta, prior: beta0, lambda: lambda)

@@ -100,11 +100,17 @@ public struct UsageModel: Sendable, Codable {
     ///   - launches: one device's launches (an array, or a ``DeviceHistory``'s `launches`), sorted
     ///     by instant (they are stably re-sorted if not).
     ///   - options: hyperparameters; validated, never modified.
+    ///   - warmStart: coefficients to start the scorer's Newton iterations from (e.g. the previous
+    ///     day's ``coefficients`` in a daily refit); `nil` starts from the population prior. The
+    ///     fitted optimum does not depend on it — it is the same penalised likelihood — only the
+    ///     steps taken to reach the tolerance, so coefficients can differ within the tolerance.
+    ///     Ignored unless it has ``Features/count`` finite values.
     /// - Throws: ``UsageModelError`` (`emptyHistory`, `mixedDevices`, `invalidInstant`,
     ///   `invalidOptions`) — all `InputDataError`s.
     /// - Complexity: about `O(N + G·nnz·n + R·p²)` for `N` launches, `G` bandwidths, `nnz` non-zero
     ///   histogram cells, `n` slots and `R` training cells; ~10–30 ms for 1,500 launches over 80 apps.
-    public static func fit(_ launches: some Collection<LaunchEvent>, options: UsageModelOptions = .init()) throws -> UsageModel {
+    public static func fit(_ launches: some Collection<LaunchEvent>, options: UsageModelOptions = .init(),
+                           warmStart: [Double]? = nil) throws -> UsageModel {
         try options.validate()
         let launches = Array(launches)
         guard let first = launches.first else {
@@ -116,10 +122,11 @@ public struct UsageModel: Sendable, Codable {
         guard launches.allSatisfy({ LocalClock.isValidInstant($0.instant) && LocalClock.isValidOffset($0.utcOffsetSeconds) }) else {
             throw UsageModelError(.invalidInstant, expected: "\(LocalClock.validInstantDescription), with an offset within ±18:00")
         }
-        return try _fit(LaunchEvent.sortedByInstant(launches), options: options, path: .automatic)
+        return try _fit(LaunchEvent.sortedByInstant(launches), options: options, path: .automatic, warmStart: warmStart)
     }
 
-    static func _fit(_ launches: [LaunchEvent], options: UsageModelOptions, path: KernelDensity.Path) throws -> UsageModel {
+    static func _fit(_ launches: [LaunchEvent], options: UsageModelOptions, path: KernelDensity.Path,
+                     warmStart: [Double]? = nil) throws -> UsageModel {
         let data = _FitData(launches, options: options)
         let density = try _DensityFit(data, path: path)
         let rows = _TrainingRows(data, density)
@@ -129,7 +136,7 @@ public struct UsageModel: Sendable, Codable {
         if rows.count > 0 {
             fit = try LogisticRegression.fit(
                 x: try rows.matrix(), y: rows.y, l2: options.l2 * (tiny ? 20 : 1), prior: prior,
-                maximumIterations: options.maximumIterations)
+                start: warmStart, maximumIterations: options.maximumIterations)
         }
         let summary = FitSummary(
             launches: launches.count, coldLaunches: data.cold.count, days: data.dayCount, trainingRows: rows.count,

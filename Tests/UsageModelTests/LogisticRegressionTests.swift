@@ -26,6 +26,20 @@ import TestSupport
         for (b, t) in zip(fit.coefficients, truth) { #expect(abs(b - t) < 0.08) }
     }
 
+    /// A warm start (what the daily refit passes: yesterday's coefficients) reaches the same
+    /// optimum as a cold one, in fewer Newton steps; a start of the wrong length is ignored.
+    @Test func warmStartReachesTheSameOptimumInFewerSteps() throws {
+        let (x, y) = try Self.simulate(rows: 20_000, beta: [-1.0, 2.0, -0.5], seed: 7)
+        let cold = try LogisticRegression.fit(x: x, y: y, l2: 1, prior: [0, 1, 0])
+        let nearby = cold.coefficients.map { $0 * 1.02 }
+        let warm = try LogisticRegression.fit(x: x, y: y, l2: 1, prior: [0, 1, 0], start: nearby)
+        #expect(warm.converged)
+        #expect(warm.iterations < cold.iterations)
+        for (w, c) in zip(warm.coefficients, cold.coefficients) { #expect(abs(w - c) < 1e-7) }
+        let ignored = try LogisticRegression.fit(x: x, y: y, l2: 1, prior: [0, 1, 0], start: [1, 2])
+        #expect(ignored == cold)
+    }
+
     @Test func perfectlySeparableDataStaysFinite() throws {
         let x = try Matrix([[1, -2], [1, -1], [1, -0.5], [1, 0.5], [1, 1], [1, 2]])
         let y: [Double] = [0, 0, 0, 1, 1, 1]
