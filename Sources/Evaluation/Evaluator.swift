@@ -46,37 +46,59 @@ public struct Evaluator: Sendable {
         let started = ContinuousClock.now
         let devices = history.devices
         let daysTotal = devices.reduce(0) { $0 + _scoredDayCount($1) }
-        var outcomes = [_DeviceOutcome?](repeating: nil, count: devices.count)
+        var pool = EvaluationPool(header: EvaluationPartial.Header(options: options))
+        var timing = EvaluationTiming()
+        var iterator = devices.makeIterator()
+        var done = 0, daysDone = 0
+        try await replayInOrder(next: { iterator.next() }) { outcome in
+            try pool.add(outcome.partial)
+            pool.addExecuted(outcome.executed)
+            timing.planningSeconds += outcome.planningSeconds
+            timing.replaySeconds += outcome.replaySeconds
+            done += 1
+            daysDone += outcome.deviceDays
+            let elapsed = _seconds(ContinuousClock.now - started)
+            let left = daysDone > 0 ? elapsed * Double(daysTotal - daysDone) / Double(daysDone) : 0
+            progress?(EvaluationProgress(devicesDone: done, devicesTotal: devices.count, deviceDaysDone: daysDone,
+                                         deviceDaysTotal: daysTotal, elapsedSeconds: elapsed, estimatedSecondsLeft: left))
+        }
+        timing.wallSeconds = _seconds(ContinuousClock.now - started)
+        return (pool.report, timing)
+    }
+
+    /// Evaluates devices as they come from `next` (`nil` at the end) and hands each one's partial
+    /// result to `emit` in input order as soon as it and every device before it are done. At most
+    /// one device per core is in flight, so memory is bounded by a few devices, whatever their
+    /// number. Feed the partials to an ``EvaluationPool`` for the report, or write them with
+    /// `DeterministicJSON.line(_:)` for a later merge.
+    public func evaluate(next: () throws -> DeviceHistory?, emit: (EvaluationPartial.Device) throws -> Void) async throws {
+        try options.validate()
+        try await replayInOrder(next: next) { try emit($0.partial) }
+    }
+
+    /// Replays the devices from `next`, one task per device and at most one per core, handing
+    /// the outcomes to `each` in input order.
+    func replayInOrder(next: () throws -> DeviceHistory?, each: (_DeviceOutcome) throws -> Void) async throws {
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
         try await withThrowingTaskGroup(of: (Int, _DeviceOutcome).self) { group in
-            var nextIndex = 0
-            var done = 0, daysDone = 0
-            func launch() {
-                guard nextIndex < devices.count else { return }
-                let index = nextIndex, device = devices[index], evaluator = self
+            var nextIndex = 0, nextToEmit = 0
+            var finished: [Int: _DeviceOutcome] = [:]
+            func launch() throws {
+                guard let device = try next() else { return }
+                let index = nextIndex, evaluator = self
                 group.addTask { (index, try evaluator.evaluateDevice(device)) }
                 nextIndex += 1
             }
-            for _ in 0..<width { launch() }
+            for _ in 0..<width { try launch() }
             while let (index, outcome) = try await group.next() {
-                outcomes[index] = outcome
-                done += 1
-                daysDone += outcome.deviceDays
-                let elapsed = _seconds(ContinuousClock.now - started)
-                let left = daysDone > 0 ? elapsed * Double(daysTotal - daysDone) / Double(daysDone) : 0
-                progress?(EvaluationProgress(devicesDone: done, devicesTotal: devices.count, deviceDaysDone: daysDone,
-                                             deviceDaysTotal: daysTotal, elapsedSeconds: elapsed, estimatedSecondsLeft: left))
-                launch()
+                finished[index] = outcome
+                while let ready = finished.removeValue(forKey: nextToEmit) {
+                    try each(ready)
+                    nextToEmit += 1
+                }
+                try launch()
             }
         }
-        var timing = EvaluationTiming()
-        let finished = outcomes.compactMap { $0 }
-        for outcome in finished {
-            timing.planningSeconds += outcome.planningSeconds
-            timing.replaySeconds += outcome.replaySeconds
-        }
-        timing.wallSeconds = _seconds(ContinuousClock.now - started)
-        return (_pool(finished, launches: devices.reduce(0) { $0 + $1.launches.count }), timing)
     }
 
     /// ``evaluate(_:progress:)`` for synchronous callers (blocks the calling thread, which must

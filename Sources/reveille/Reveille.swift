@@ -9,7 +9,7 @@ struct Reveille: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             InspectCommand.self, TrainCommand.self, PredictCommand.self, PlanCommand.self, EvaluateCommand.self,
-            BenchCommand.self, SimulateCommand.self, ImportCommand.self, ReportCommand.self, EvaluatePushCommand.self, ExplainCommand.self,
+            BenchCommand.self, SimulateCommand.self, ImportCommand.self, ReportCommand.self, EvaluatePushCommand.self, ExplainCommand.self, MergeCommand.self,
         ]
     )
 }
