@@ -48,7 +48,12 @@ public enum EvaluationPartial {
         public var isScored: Bool { tallies != nil }
     }
 
-    /// Merges partial files (`-` for standard input), read line by line, into one report.
+    /// How every device line starts (sorted keys put `device` first); other lines are headers.
+    static let deviceLinePrefix = Data(#"{"device":"#.utf8)
+
+    /// Merges partial files (`-` for standard input), read line by line, into one report. A file
+    /// may hold several partials one after the other (each from its header on), as
+    /// concatenated outputs of several processes do.
     /// Throws ``EvaluationPartialError`` for an unreadable file, a malformed line, headers that
     /// differ, or a device that appears twice.
     public static func merge(_ paths: [String]) throws -> EvaluationReport {
@@ -61,7 +66,8 @@ public enum EvaluationPartial {
             var header: Header?
             while let (text, n) = try lines.next() {
                 func fail(_ expected: String) -> EvaluationPartialError { EvaluationPartialError(file: path, line: n, expected: expected) }
-                guard let h = header else {
+                if header == nil || !text.starts(with: Self.deviceLinePrefix) {
+                    // A header: the first line, or again where partials were concatenated.
                     guard let h = try? decoder.decode(Header.self, from: text), h.partial == "reveille-v1-partial" else {
                         throw fail("a partial header line ({\"partial\": \"reveille-v1-partial\", …}) from `reveille evaluate --partial`")
                     }
@@ -70,6 +76,7 @@ public enum EvaluationPartial {
                     header = h
                     continue
                 }
+                guard let h = header else { continue }
                 guard let device = try? decoder.decode(Device.self, from: text) else {
                     throw fail("a device line {\"device\", \"launches\", \"tallies\"} for policies \(h.policies) and budgets \(h.budgets)")
                 }
