@@ -139,6 +139,11 @@ def run(job: FleetJob, master: Optional[str] = None, spark=None):
             binary = os.path.basename(path)
         header, lines = read_lines(spark, job)
         out = lines.mapPartitions(_pipe(binary, job.ship, job.reveille_arguments(), header))
+        # One job runs every partition in parallel; the results are then read from the cache
+        # (toLocalIterator alone would run the partitions one after the other).
+        from pyspark import StorageLevel
+        out = out.persist(StorageLevel.MEMORY_AND_DISK)
+        out.count()
         if job.command == "evaluate":
             _merge(job, out)
         else:
