@@ -36,32 +36,55 @@ public struct Evaluator: Sendable {
         let started = ContinuousClock.now
         let devices = history.devices
         let daysTotal = devices.reduce(0) { $0 + _scoredDayCount($1) }
-        var outcomes = [_DeviceOutcome?](repeating: nil, count: devices.count)
-        let tally = DeviceDayTally(devices: devices.count, deviceDays: daysTotal, handler: progress)
-        let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        try await withThrowingTaskGroup(of: (Int, _DeviceOutcome).self) { group in
-            var nextIndex = 0
-            func launch() {
-                guard nextIndex < devices.count else { return }
-                let index = nextIndex, device = devices[index], evaluator = self
-                group.addTask { (index, try evaluator.evaluateDevice(device, progress: tally)) }
-                nextIndex += 1
-            }
-            for _ in 0..<width { launch() }
-            while let (index, outcome) = try await group.next() {
-                outcomes[index] = outcome
-                tally.finishDevice()
-                launch()
-            }
-        }
+        var pool = EvaluationPool(header: EvaluationPartial.Header(options: options))
         var timing = EvaluationTiming()
-        let finished = outcomes.compactMap { $0 }
-        for outcome in finished {
+        var iterator = devices.makeIterator()
+        let tally = DeviceDayTally(devices: devices.count, deviceDays: daysTotal, handler: progress)
+        try await replayInOrder(next: { iterator.next() }, progress: tally) { outcome in
+            try pool.add(outcome.partial)
+            pool.addExecuted(outcome.executed)
             timing.planningSeconds += outcome.planningSeconds
             timing.replaySeconds += outcome.replaySeconds
         }
         timing.wallSeconds = _seconds(ContinuousClock.now - started)
-        return (_pool(finished, launches: devices.reduce(0) { $0 + $1.launches.count }), timing)
+        return (pool.report, timing)
+    }
+
+    /// Evaluates devices as they come from `next` (`nil` at the end) and hands each one's partial
+    /// result to `emit` in input order as soon as it and every device before it are done. At most
+    /// one device per core is in flight, so memory is bounded by a few devices, whatever their
+    /// number. Feed the partials to an ``EvaluationPool`` for the report, or write them with
+    /// `DeterministicJSON.line(_:)` for a later merge.
+    public func evaluate(next: () throws -> DeviceHistory?, emit: (EvaluationPartial.Device) throws -> Void) async throws {
+        try options.validate()
+        try await replayInOrder(next: next, progress: nil) { try emit($0.partial) }
+    }
+
+    /// Replays the devices from `next`, one task per device and at most one per core, handing
+    /// the outcomes to `each` in input order; `progress` counts every replayed day and device.
+    func replayInOrder(next: () throws -> DeviceHistory?, progress: DeviceDayTally?,
+                       each: (_DeviceOutcome) throws -> Void) async throws {
+        let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        try await withThrowingTaskGroup(of: (Int, _DeviceOutcome).self) { group in
+            var nextIndex = 0, nextToEmit = 0
+            var finished: [Int: _DeviceOutcome] = [:]
+            func launch() throws {
+                guard let device = try next() else { return }
+                let index = nextIndex, evaluator = self
+                group.addTask { (index, try evaluator.evaluateDevice(device, progress: progress)) }
+                nextIndex += 1
+            }
+            for _ in 0..<width { try launch() }
+            while let (index, outcome) = try await group.next() {
+                finished[index] = outcome
+                progress?.finishDevice()
+                while let ready = finished.removeValue(forKey: nextToEmit) {
+                    try each(ready)
+                    nextToEmit += 1
+                }
+                try launch()
+            }
+        }
     }
 
     /// ``evaluate(_:progress:)`` for synchronous callers (blocks the calling thread, which must

@@ -6,22 +6,28 @@ public enum ProbabilityMetrics {
     /// `(R₊ − n₊(n₊ + 1)/2) / (n₊ n₋)`, where `R₊` is the rank sum of the positives.
     /// `nil` when either class is empty. O(n log n).
     public static func rocAuc(scores: [Double], labels: [Bool]) -> Double? {
-        let n = min(scores.count, labels.count)
-        let order = (0..<n).sorted { scores[$0] < scores[$1] }
-        var positives = 0
-        var rankSum = 0.0
-        var start = 0
-        while start < n {
-            var end = start
-            while end + 1 < n, scores[order[end + 1]] == scores[order[start]] { end += 1 }
-            let averageRank = Double(start + end + 2) / 2
-            for k in start...end where labels[order[k]] {
-                positives += 1
-                rankSum += averageRank
-            }
-            start = end + 1
+        var counts: [Double: (positives: Int, negatives: Int)] = [:]
+        for (score, label) in zip(scores, labels) {
+            counts[score, default: (0, 0)].positives += label ? 1 : 0
+            counts[score, default: (0, 0)].negatives += label ? 0 : 1
         }
-        let negatives = n - positives
+        return rocAuc(scoreCounts: counts.map { ($0.key, $0.value.positives, $0.value.negatives) })
+    }
+
+    /// ``rocAuc(scores:labels:)`` from how many positives and negatives share each exact score
+    /// (each score once): the same number as from the cells themselves, so counts merged from
+    /// parts give exactly the AUC of the whole. O(k log k) in distinct scores.
+    public static func rocAuc(scoreCounts: [(score: Double, positives: Int, negatives: Int)]) -> Double? {
+        var positives = 0, seen = 0
+        var rankSum = 0.0
+        for (_, p, n) in scoreCounts.sorted(by: { $0.score < $1.score }) {
+            // Ranks seen+1 … seen+p+n share their average; rank sums are exact multiples of 1/2.
+            let averageRank = Double(2 * seen + p + n + 1) / 2
+            rankSum += averageRank * Double(p)
+            positives += p
+            seen += p + n
+        }
+        let negatives = seen - positives
         guard positives > 0, negatives > 0 else { return nil }
         let p = Double(positives)
         return (rankSum - p * (p + 1) / 2) / (p * Double(negatives))

@@ -1,5 +1,8 @@
 /// Raw counts of one (device or pool, policy, budget); metrics are derived from these.
-struct _Tally: Sendable {
+///
+/// A device's tally is what a partial result (``EvaluationPartial``) carries: counts, sums in
+/// the device's own day order, and the exact score counts of its probability cells.
+struct _Tally: Sendable, Equatable, Codable {
     var deviceDays = 0
     var coldLaunches = 0
     var hits = 0
@@ -13,54 +16,93 @@ struct _Tally: Sendable {
     /// Daily-floor apps owed a fetch, summed over days, and those that got one.
     var floorOwed = 0
     var floorServed = 0
-
-    mutating func merge(_ other: _Tally) {
-        deviceDays += other.deviceDays
-        coldLaunches += other.coldLaunches
-        hits += other.hits
-        oracleHits += other.oracleHits
-        fetches += other.fetches
-        usedFetches += other.usedFetches
-        usedFetchesTimeline += other.usedFetchesTimeline
-        stalenessMinutesSum += other.stalenessMinutesSum
-        floorOwed += other.floorOwed
-        floorServed += other.floorServed
-        if let cells = other.probabilities {
-            if probabilities == nil { probabilities = _ProbabilityCells() }
-            probabilities?.merge(cells)
-        }
-    }
 }
 
-/// Probability cells (device, scored day, app, local hour): forecast and label.
-struct _ProbabilityCells: Sendable {
-    var scores: [Double] = []
-    var labels: [Bool] = []
+/// Probability cells (device, scored day, app, local hour): log loss and Brier as sums, and how
+/// many cells of each label had each exact score (enough for the exact Mann–Whitney ROC AUC, and
+/// mergeable by adding counts).
+struct _ProbabilityCells: Sendable, Equatable {
+    /// Cells per exact score: `positives` labelled 1, `negatives` labelled 0.
+    var counts: [Double: _LabelCounts] = [:]
     var logLossSum = 0.0
     var brierSum = 0.0
+    private(set) var count = 0
+    private(set) var positives = 0
 
     /// Log loss clips `p` to `[1e-6, 1 − 1e-6]`.
     static let clip = 1e-6
 
     mutating func append(probability p: Double, label: Bool) {
-        scores.append(p)
-        labels.append(label)
+        counts[p, default: _LabelCounts()].add(label: label)
+        count += 1
+        if label { positives += 1 }
         let q = min(max(p, Self.clip), 1 - Self.clip)
         logLossSum -= label ? _log(q) : _log(1 - q)
         let y = label ? 1.0 : 0.0
         brierSum += (p - y) * (p - y)
     }
 
-    mutating func merge(_ other: _ProbabilityCells) {
-        scores += other.scores
-        labels += other.labels
-        logLossSum += other.logLossSum
-        brierSum += other.brierSum
+    /// Adds `other`'s score counts (the sums are pooled by ``_ExactSum`` instead).
+    mutating func mergeCounts(_ other: _ProbabilityCells) {
+        for (score, c) in other.counts { counts[score, default: _LabelCounts()].add(c) }
+        count += other.count
+        positives += other.positives
     }
 
-    var count: Int { scores.count }
-    var positives: Int { labels.reduce(0) { $0 + ($1 ? 1 : 0) } }
     var logLoss: Double? { count > 0 ? logLossSum / Double(count) : nil }
     var brier: Double? { count > 0 ? brierSum / Double(count) : nil }
-    var rocAuc: Double? { ProbabilityMetrics.rocAuc(scores: scores, labels: labels) }
+    var rocAuc: Double? { ProbabilityMetrics.rocAuc(scoreCounts: counts.map { ($0.key, $0.value.positives, $0.value.negatives) }) }
+}
+
+/// Cells of one score by label.
+struct _LabelCounts: Sendable, Equatable {
+    var positives = 0
+    var negatives = 0
+
+    mutating func add(label: Bool) {
+        if label { positives += 1 } else { negatives += 1 }
+    }
+
+    mutating func add(_ other: _LabelCounts) {
+        positives += other.positives
+        negatives += other.negatives
+    }
+}
+
+extension _ProbabilityCells: Codable {
+    private enum CodingKeys: String, CodingKey { case logLossSum, brierSum, scores }
+
+    /// `scores` is `[[score, positives, negatives], …]` sorted by score, so equal cells give equal bytes.
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(logLossSum, forKey: .logLossSum)
+        try c.encode(brierSum, forKey: .brierSum)
+        var rows = c.nestedUnkeyedContainer(forKey: .scores)
+        for score in counts.keys.sorted() {
+            guard let n = counts[score] else { continue }
+            var row = rows.nestedUnkeyedContainer()
+            try row.encode(score)
+            try row.encode(n.positives)
+            try row.encode(n.negatives)
+        }
+    }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        logLossSum = try c.decode(Double.self, forKey: .logLossSum)
+        brierSum = try c.decode(Double.self, forKey: .brierSum)
+        var rows = try c.nestedUnkeyedContainer(forKey: .scores)
+        while !rows.isAtEnd {
+            var row = try rows.nestedUnkeyedContainer()
+            let score = try row.decode(Double.self)
+            let n = _LabelCounts(positives: try row.decode(Int.self), negatives: try row.decode(Int.self))
+            guard score >= 0, score <= 1, n.positives >= 0, n.negatives >= 0,
+                  counts[score] == nil, count <= Int.max - n.positives - n.negatives else {
+                throw DecodingError.dataCorruptedError(in: row, debugDescription: "expected a score in 0…1, once, with non-negative counts")
+            }
+            counts[score] = n
+            count += n.positives + n.negatives
+            positives += n.positives
+        }
+    }
 }

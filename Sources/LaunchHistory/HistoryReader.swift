@@ -17,6 +17,11 @@ public enum HistoryReader {
     /// Reads `path` (or standard input for `-`).
     public static func read(path: String, options: HistoryReadOptions = .init()) throws(HistoryError) -> LaunchHistory {
         var source = try LineSource(path: path)
+        return try read(&source, path: path, options: options)
+    }
+
+    /// Reads lines from `source`, reporting errors against `path`.
+    static func read(_ source: inout LineSource, path: String, options: HistoryReadOptions) throws(HistoryError) -> LaunchHistory {
         let format = options.format ?? HistoryFormat.guess(path: path)
         var sink = _RowSink(file: path, skipInvalid: options.skipInvalid)
         var grouper = _ColumnGrouper()

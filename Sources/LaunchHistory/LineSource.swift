@@ -42,6 +42,15 @@ struct LineSource {
         self.stream = stream
     }
 
+    /// Reads `bytes` in memory as if they were the file `path`, numbering its first line
+    /// `firstLineNumber` (a slice of a longer input keeps that input's line numbers).
+    init(bytes: [UInt8], path: String, firstLineNumber: Int) {
+        self.path = path
+        stream = InputStream(data: Data(bytes))
+        stream.open()
+        lineNumber = firstLineNumber - 1
+    }
+
     /// The bytes the line ranges index into (data in `0..<end`, then ``padding`` zeros); valid
     /// until the next call.
     private(set) var buffer = [UInt8](repeating: 0, count: padding)

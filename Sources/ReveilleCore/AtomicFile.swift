@@ -9,6 +9,12 @@ public enum AtomicFile {
         public let path: String
         public let reason: String
         public var description: String { "cannot write \(path): \(reason)" }
+
+        /// `path` could not be written because of `reason` (for writers streaming into a file).
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
     }
 
     /// Writes `text` to `path` atomically (or to standard output for `-`).

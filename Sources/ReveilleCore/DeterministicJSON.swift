@@ -10,4 +10,12 @@ public enum DeterministicJSON {
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
     }
+
+    /// `value` as one line of compact, sorted-key JSON ending in a newline (JSON Lines records:
+    /// partial results, streamed schedules).
+    public static func line<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+    }
 }

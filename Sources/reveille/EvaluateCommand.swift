@@ -18,6 +18,7 @@ struct EvaluateCommand: AsyncParsableCommand {
               reveille evaluate launches.csv --policy reveille,histogram --budget 8,16 --format json -o eval.json
               reveille evaluate launches.csv --mode event --policy reveille,markov,histogram
               reveille evaluate launches.csv --policy reveille --budget 8 --fetches fetches.csv --device u00
+              sort -t, -k1,1 -s launches.csv | reveille evaluate - --stream --partial > part.jsonl; reveille merge part.jsonl --format json
             """
     )
 
@@ -42,8 +43,15 @@ struct EvaluateCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("What to score: fetch (the protocol's fetch replay, default) or next-app (HR@1/3/5 and MRR@5 of reveille, mru, mfu and markov).", valueName: "task"))
     var task: EvaluationTask = .fetch
 
+    @Flag(help: "Write a partial result (JSON Lines: a header, then one line per device as it ends) for `reveille merge`.")
+    var partial = false
+
+    @Flag(help: "Read the history one device at a time (canonical CSV sorted by device, - for standard input): memory holds one device per core.")
+    var stream = false
+
     func run() async throws {
         try await runMappingErrors {
+            if partial || stream { return try await runStreaming() }
             let history = try input.load(common).only(device: device, source: input.history)
             if task == .nextApp {
                 let report = try NextAppEvaluation.evaluate(history, tauSeconds: try evaluation.resolvedOptions().tauMinutes * 60)

@@ -94,6 +94,9 @@ struct PlanCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output file (- for standard output).")
     var output: String = "-"
 
+    @Flag(help: "With --history (canonical CSV sorted by device, - for standard input) and no --model: read one device at a time and write JSON Lines, one fetch schedule per device as soon as it is planned.")
+    var stream = false
+
     func validate() throws {
         if let zone, TimeZone(identifier: zone) == nil {
             throw ValidationError("--zone must be an IANA time zone such as America/New_York, got '\(zone)'")
@@ -106,6 +109,9 @@ struct PlanCommand: ParsableCommand {
             throw ValidationError("--lead-minutes must be in 0…1440")
         }
         guard model != nil || history != nil else { throw ValidationError("give --model, --history, or both") }
+        if stream, model != nil || history == nil || channel != .fetch {
+            throw ValidationError("--stream plans fetches from --history alone (no --model, --channel fetch)")
+        }
         try push.validate(channel: channel)
         try processing.validate(channel: channel)
     }
@@ -117,9 +123,10 @@ struct PlanCommand: ParsableCommand {
             options.rules = try rules.map { try PlatformRules.read(path: $0) } ?? options.rules
             if let leadMinutes { options.rules.leadMinutes = leadMinutes }
             if let dailyFloor { options.rules.dailyFloor = dailyFloor }
-            let inputs = try PlanInputs.load(model: model, history: history, device: device, options: options)
             let horizon = PlanHorizon(start: from.instant, utcOffsetSeconds: from.utcOffsetSeconds, hours: hours,
                                       zone: zone.flatMap { TimeZone(identifier: $0) })
+            if stream { return try streamFetchPlans(options, horizon) }
+            let inputs = try PlanInputs.load(model: model, history: history, device: device, options: options)
             let text: String
             switch channel {
             case .fetch: text = try fetchPlans(inputs, horizon)
@@ -132,16 +139,18 @@ struct PlanCommand: ParsableCommand {
 
     func fetchPlans(_ inputs: PlanInputs, _ horizon: PlanHorizon) throws -> String {
         let deviceState = try state.map { try DeviceState.read(path: $0) } ?? DeviceState()
-        var schedules: [FetchSchedule] = []
-        for source in inputs.sources {
-            var (policy, request) = try inputs.request(source, horizon, budget: budget, state: deviceState)
-            let plan = try policy.plan(request)
-            common.note("\(source.device): \(plan.windows.count) windows, \(_fixed(plan.expectedHits, 2)) expected hits"
-                        + (inputs.options.rules.dailyFloor ? ", floor for \(plan.floorApps.count) apps" : ""))
-            schedules.append(FetchSchedule(plan))
-        }
+        let schedules = try inputs.sources.map { try fetchSchedule(inputs, $0, horizon, deviceState) }
         if schedules.count == 1, let only = schedules.first { return try only.jsonText() }
         return try DeterministicJSON.text(["schedules": schedules])
+    }
+
+    /// One device's fetch schedule over `horizon`.
+    func fetchSchedule(_ inputs: PlanInputs, _ source: DevicePlanningSource, _ horizon: PlanHorizon, _ deviceState: DeviceState) throws -> FetchSchedule {
+        var (policy, request) = try inputs.request(source, horizon, budget: budget, state: deviceState)
+        let plan = try policy.plan(request)
+        common.note("\(source.device): \(plan.windows.count) windows, \(_fixed(plan.expectedHits, 2)) expected hits"
+                    + (inputs.options.rules.dailyFloor ? ", floor for \(plan.floorApps.count) apps" : ""))
+        return FetchSchedule(plan)
     }
 }
 

@@ -10,7 +10,7 @@ struct Reveille: AsyncParsableCommand {
         subcommands: [
             InspectCommand.self, TrainCommand.self, PredictCommand.self, PlanCommand.self, EvaluateCommand.self,
             BenchCommand.self, SimulateCommand.self, ImportCommand.self, ReportCommand.self, EvaluatePushCommand.self, ExplainCommand.self,
-            ReactCommand.self,
+            ReactCommand.self, MergeCommand.self,
         ]
     )
 }

@@ -17,6 +17,7 @@ struct TrainCommand: ParsableCommand {
             Examples:
               reveille train Datasets/default/launches.csv -o model.json
               reveille train launches.csv --device u00 --tau-minutes 30 -o u00.json
+              sort -t, -k1,1 -s launches.csv | reveille train - --stream -o models.jsonl
             """
     )
 
@@ -42,12 +43,22 @@ struct TrainCommand: ParsableCommand {
         guard halfLifeDays > 0 else { throw ValidationError("--half-life-days must be positive") }
     }
 
+    @Flag(help: "Write JSON Lines, one single-device model file per line as each device is fitted, reading the history one device at a time (canonical CSV sorted by device, - for standard input).")
+    var stream = false
+
+    /// The options the flags describe.
+    var schedulingOptions: SchedulingOptions {
+        var options = SchedulingOptions()
+        options.tauMinutes = tauMinutes
+        options.usageModel.halfLifeDays = halfLifeDays
+        return options
+    }
+
     func run() throws {
         try runMappingErrors {
+            if stream { return try runStreaming() }
             let history = try input.load(common)
-            var options = SchedulingOptions()
-            options.tauMinutes = tauMinutes
-            options.usageModel.halfLifeDays = halfLifeDays
+            let options = schedulingOptions
             let selected = try history.only(device: device, source: input.history).devices
             var models: [String: UsageModel] = [:]
             let progress = DeviceDayTally(devices: selected.count, deviceDays: selected.reduce(0) { min(Int.max / 2, $0) + min(Int.max / 2, $1.localDaySpan) },

@@ -1,0 +1,148 @@
+import Foundation
+
+/// Pools device results into an ``EvaluationReport``, one device at a time and in any order.
+///
+/// This is the single code path from device tallies to the report: ``Evaluator`` feeds it the
+/// devices it replays, and ``EvaluationPartial/merge(_:)`` the devices read from partial results,
+/// so a merge of partials is byte for byte the single run. Counts add; sums across devices are
+/// exact (``_ExactSum``, rounded once), and ROC AUC comes from merged exact score counts, so the
+/// order of the devices never changes a number. Memory does not grow with the devices (unless
+/// per-device results are kept): only the distinct probability scores are held.
+public struct EvaluationPool: Sendable {
+    /// The evaluation the devices come from.
+    public let header: EvaluationPartial.Header
+    private var pooled: [[_PooledTally]]
+    private var devicesTotal = 0
+    private var devicesScored = 0
+    private var launches = 0
+    private var perDevice: [DeviceResult] = []
+    private var executed: [ExecutedFetch] = []
+
+    /// An empty pool for the evaluation `header` describes.
+    public init(header: EvaluationPartial.Header) {
+        self.header = header
+        pooled = Array(repeating: Array(repeating: _PooledTally(), count: header.budgets.count), count: header.policies.count)
+    }
+
+    /// Adds one device (scored or skipped). Throws ``EvaluationPartialError`` when its tallies do
+    /// not fit the header's policies and budgets.
+    public mutating func add(_ device: EvaluationPartial.Device) throws(EvaluationPartialError) {
+        guard device.launches >= 0, launches <= Int.max - device.launches else { throw .invalid("launches must be a non-negative count") }
+        devicesTotal += 1
+        launches += device.launches
+        guard let tallies = device.tallies else { return }
+        guard tallies.count == header.policies.count, tallies.allSatisfy({ $0.count == header.budgets.count }) else {
+            throw .invalid("device '\(device.device)': tallies for \(header.policies.count) policies × \(header.budgets.count) budgets")
+        }
+        devicesScored += 1
+        for p in tallies.indices {
+            for b in tallies[p].indices { try pooled[p][b].add(tallies[p][b]) }
+        }
+        if header.perDevice {
+            let rows = header.policies.enumerated().flatMap { p, name in
+                header.budgets.enumerated().map { b, budget in
+                    let t = tallies[p][b]
+                    return _PooledTally(t).result(policy: name, budget: budget, macroHitRate: t.hitRate)
+                }
+            }
+            let first = tallies.first?.first
+            perDevice.append(DeviceResult(device: device.device, deviceDays: first?.deviceDays ?? 0,
+                                          coldLaunches: first?.coldLaunches ?? 0, results: rows))
+        }
+    }
+
+    /// Keeps executed fetches for ``EvaluationReport/executedFetches`` (in the order added).
+    mutating func addExecuted(_ fetches: [ExecutedFetch]) {
+        executed += fetches
+    }
+
+    /// The report of every device added so far (per-device results sorted by identifier).
+    public var report: EvaluationReport {
+        var results: [PolicyResult] = []
+        for (p, name) in header.policies.enumerated() {
+            for (b, budget) in header.budgets.enumerated() {
+                let t = pooled[p][b]
+                results.append(t.result(policy: name, budget: budget, macroHitRate: t.macroHitRate))
+            }
+        }
+        let first = results.first
+        var report = EvaluationReport(mode: header.mode, tauMinutes: header.tauMinutes, warmupDays: header.warmupDays,
+                                      devices: devicesScored, devicesTotal: devicesTotal, skippedDevices: devicesTotal - devicesScored,
+                                      deviceDays: first?.deviceDays ?? 0, coldLaunches: first?.coldLaunches ?? 0,
+                                      launches: launches, results: results,
+                                      perDevice: header.perDevice ? perDevice.sorted { $0.device < $1.device } : nil)
+        report.executedFetches = executed
+        return report
+    }
+}
+
+/// One (policy, budget) pooled over devices: counts, exact sums, merged score counts.
+struct _PooledTally: Sendable {
+    var counts = _Tally()
+    var staleness = _ExactSum()
+    var logLoss = _ExactSum()
+    var brier = _ExactSum()
+    /// Per-device hit rates of devices with a scored cold launch.
+    var macroSum = _ExactSum()
+    var macroDevices = 0
+
+    init() {}
+
+    /// One device's tally as it is (its own sums, its own hit rate).
+    init(_ tally: _Tally) {
+        counts = tally
+    }
+
+    mutating func add(_ t: _Tally) throws(EvaluationPartialError) {
+        let parts = [t.deviceDays, t.coldLaunches, t.hits, t.oracleHits, t.fetches, t.usedFetches, t.usedFetchesTimeline, t.floorOwed, t.floorServed]
+        guard parts.allSatisfy({ $0 >= 0 && $0 <= Int.max / 2 }), t.stalenessMinutesSum.isFinite,
+              counts.deviceDays <= Int.max / 2 - t.deviceDays else { throw .invalid("counts must be non-negative and sums finite") }
+        counts.deviceDays += t.deviceDays
+        counts.coldLaunches += t.coldLaunches
+        counts.hits += t.hits
+        counts.oracleHits += t.oracleHits
+        counts.fetches += t.fetches
+        counts.usedFetches += t.usedFetches
+        counts.usedFetchesTimeline += t.usedFetchesTimeline
+        counts.floorOwed += t.floorOwed
+        counts.floorServed += t.floorServed
+        staleness.add(t.stalenessMinutesSum)
+        counts.stalenessMinutesSum = staleness.value
+        if t.coldLaunches > 0 {
+            macroSum.add(t.hitRate)
+            macroDevices += 1
+        }
+        guard let cells = t.probabilities else { return }
+        guard cells.logLossSum.isFinite, cells.brierSum.isFinite else { throw .invalid("probability sums must be finite") }
+        logLoss.add(cells.logLossSum)
+        brier.add(cells.brierSum)
+        var pooledCells = counts.probabilities ?? _ProbabilityCells()
+        counts.probabilities = nil
+        pooledCells.mergeCounts(cells)
+        pooledCells.logLossSum = logLoss.value
+        pooledCells.brierSum = brier.value
+        counts.probabilities = pooledCells
+    }
+
+    var macroHitRate: Double { macroDevices > 0 ? macroSum.value / Double(macroDevices) : 0 }
+
+    /// Derived metrics; ratios with a zero denominator are 0.
+    func result(policy: String, budget: Int, macroHitRate: Double) -> PolicyResult {
+        let t = counts
+        func ratio(_ a: Int, _ b: Int) -> Double { b > 0 ? Double(a) / Double(b) : 0 }
+        return PolicyResult(
+            policy: policy, budget: budget, deviceDays: t.deviceDays, coldLaunches: t.coldLaunches, hits: t.hits,
+            hitRate: ratio(t.hits, t.coldLaunches), oracleHits: t.oracleHits, oracleRatio: ratio(t.hits, t.oracleHits),
+            fetches: t.fetches, usedFetches: t.usedFetches, precision: ratio(t.usedFetches, t.fetches),
+            precisionTimeline: ratio(t.usedFetchesTimeline, t.fetches), fetchesPerDay: ratio(t.fetches, t.deviceDays),
+            meanStalenessMinutes: t.coldLaunches > 0 ? t.stalenessMinutesSum / Double(t.coldLaunches) : 0,
+            macroHitRate: macroHitRate, logLoss: t.probabilities?.logLoss, brier: t.probabilities?.brier,
+            rocAuc: t.probabilities?.rocAuc, probCells: t.probabilities?.count, probPositives: t.probabilities?.positives,
+            floorShare: t.floorOwed > 0 ? ratio(t.floorServed, t.floorOwed) : nil)
+    }
+}
+
+extension _Tally {
+    /// `hits / coldLaunches` (0 without cold launches).
+    var hitRate: Double { coldLaunches > 0 ? Double(hits) / Double(coldLaunches) : 0 }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `fleet/` on Spark local mode (4 partitions) gives exactly the single process's results: the
+/// evaluation report byte for byte (daily and event mode), and train and plan device by device.
+/// Needs Java and pyspark (`fleet/.venv` or `python3`); skipped without them unless CI=true.
+@Suite(.serialized) struct FleetSparkTests {
+    static let history = "Datasets/default/launches.csv"
+
+    /// A Python that imports pyspark: fleet's own virtual environment, else `python3`.
+    static let python: String? = {
+        let venv = Fixtures.repositoryRoot.appendingPathComponent("fleet/.venv/bin/python").path
+        for candidate in [venv, "python3"] where _status("/usr/bin/env", [candidate, "-c", "import pyspark"]) == 0 {
+            return candidate
+        }
+        return nil
+    }()
+
+    static let enabled = python != nil || ProcessInfo.processInfo.environment["CI"] == "true"
+
+    @Test(.enabled(if: enabled, "pyspark is not installed (fleet/run-local.sh sets it up); CI=true makes this a failure"),
+          arguments: [["--mode", "daily", "--policy", "histogram,interval,oracle"],
+                      ["--mode", "event", "--policy", "markov,histogram", "--budget", "8,16"]])
+    func evaluationOnSparkEqualsTheSingleRunByteForByte(_ options: [String]) throws {
+        let single = try CLIRunner.run(["evaluate", Self.history, "--format", "json", "-q"] + options)
+        try #require(single.status == 0, "\(single.stderr)")
+        let spark = try Self.fleet("evaluate", options)
+        #expect(spark == single.stdout)
+    }
+
+    @Test(.enabled(if: enabled, "pyspark is not installed (fleet/run-local.sh sets it up); CI=true makes this a failure"))
+    func trainOnSparkEqualsTheSingleProcessDeviceByDevice() throws {
+        let out = try Fixtures.temporaryFile("", suffix: ".json")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let single = try CLIRunner.run(["train", Self.history, "-o", out, "-q"])
+        try #require(single.status == 0, "\(single.stderr)")
+        let whole = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any])
+        let models = try #require(whole["devices"] as? [String: Any])
+        let lines = try Self.fleet("train", []).split(separator: "\n")
+        #expect(lines.count == models.count && models.count > 1)
+        for line in lines {
+            let one = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let devices = try #require(one["devices"] as? [String: Any])
+            let (id, model) = try #require(devices.first)
+            #expect(NSDictionary(dictionary: ["m": model]).isEqual(to: ["m": models[id] as Any]), "model of \(id)")
+        }
+    }
+
+    @Test(.enabled(if: enabled, "pyspark is not installed (fleet/run-local.sh sets it up); CI=true makes this a failure"))
+    func planOnSparkEqualsTheSingleProcessDeviceByDevice() throws {
+        let from = ["--from", "2024-03-25T00:00:00-05:00", "--budget", "8"]
+        let single = try CLIRunner.run(["plan", "--history", Self.history, "-q"] + from)
+        try #require(single.status == 0, "\(single.stderr)")
+        let whole = try #require(try JSONSerialization.jsonObject(with: Data(single.stdout.utf8)) as? [String: Any])
+        let schedules = try #require(whole["schedules"] as? [[String: Any]])
+        let lines = try Self.fleet("plan", from).split(separator: "\n")
+        #expect(lines.count == schedules.count && schedules.count > 1)
+        for (line, expected) in zip(lines, schedules) {
+            let schedule = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(NSDictionary(dictionary: schedule).isEqual(to: expected), "schedule of \(expected["device"] ?? "")")
+        }
+    }
+
+    /// Runs `python -m reveille_fleet command` on Spark local[2] with 4 partitions; its output file.
+    static func fleet(_ command: String, _ options: [String]) throws -> String {
+        let python = try #require(Self.python, "python3 with pyspark is required when CI=true")
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("reveille-fleet-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let root = Fixtures.repositoryRoot
+        var environment = ProcessInfo.processInfo.environment
+        environment["PYTHONPATH"] = root.appendingPathComponent("fleet").path
+        let status = _status("/usr/bin/env", [python, "-m", "reveille_fleet", command, history, out, "--partitions", "4",
+                                              "--master", "local[2]", "--reveille", CLIRunner.executable.path, "--"] + options,
+                             environment: environment, directory: root)
+        try #require(status == 0, "reveille_fleet \(command) exited with \(status)")
+        return try String(contentsOfFile: out, encoding: .utf8)
+    }
+}
+
+/// Runs a process to its end (its output to the test log); its exit status, -1 if it cannot start.
+private func _status(_ executable: String, _ arguments: [String], environment: [String: String]? = nil, directory: URL? = nil) -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    if let directory { process.currentDirectoryURL = directory }
+    process.standardOutput = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return -1 }
+    process.waitUntilExit()
+    return process.terminationStatus
+}
