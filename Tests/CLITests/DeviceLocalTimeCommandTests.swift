@@ -43,16 +43,17 @@ import TestSupport
     /// habit was planned at 09:10 US Eastern (13:10 UTC).
     @Test func anIndiaDeviceIsPlannedAtItsOwnNineTen() throws {
         let model = try Self.train(Self.twoZoneHistory())
-        let r = try CLIRunner.run(["plan", "--model", model, "--from", "2023-06-22T00:00:00-04:00", "--hours", "24",
+        let r = try CLIRunner.run(["plan", "--model", model, "--from", "2023-06-22T00:00:00-04:00", "--hours", "48",
                                    "--budget", "2", "-q"])
         #expect(r.status == 0, "\(r.stderr)")
         let byDevice = Dictionary(uniqueKeysWithValues: try Self.schedules(r.stdout).map { ($0["device"] as? String ?? "", $0) })
         let india = try #require(byDevice["in"])
         #expect(india["utcOffsetSeconds"] as? Int == 19_800)
         let windows = try #require(india["windows"] as? [[String: Any]])
-        let habit = try #require(windows.first { $0["app"] as? String == "habit" })
-        let minutes = try #require(Self.localMinutes(habit, offset: 19_800))
-        #expect((8 * 60 + 10...9 * 60 + 10).contains(minutes), "habit planned at \(minutes / 60):\(minutes % 60) IST")
+        let habit = windows.filter { $0["app"] as? String == "habit" }.compactMap { Self.localMinutes($0, offset: 19_800) }
+        // In the hour before 09:10 IST; never in the hour before 09:10 US Eastern (17:40 IST).
+        #expect(habit.contains { (8 * 60 + 10..<9 * 60 + 10).contains($0) }, "habit planned at \(habit) minutes IST")
+        #expect(!habit.contains { (17 * 60 + 40..<18 * 60 + 40).contains($0) }, "habit planned at \(habit) minutes IST")
         let us = try #require(byDevice["us"])
         #expect(us["utcOffsetSeconds"] as? Int == -14_400)
     }
@@ -91,7 +92,7 @@ import TestSupport
         let out = try Fixtures.temporaryFile("", suffix: ".json")
         let r = try CLIRunner.run(["train", csv, "-o", out, "-q"])
         #expect(r.status == 65)
-        #expect(r.stderr.contains(csv) && r.stderr.contains("line 2") && r.stderr.contains("--utc-offset") && r.stderr.contains("--zone"),
+        #expect(r.stderr.contains("\(csv):2") && r.stderr.contains("--utc-offset") && r.stderr.contains("--zone"),
                 "\(r.stderr)")
         let zoned = try CLIRunner.run(["train", csv, "-o", out, "-q", "--zone", "Asia/Kolkata"])
         #expect(zoned.status == 0, "\(zoned.stderr)")
@@ -103,19 +104,22 @@ import TestSupport
     @Test func aZoneColumnGivesUnixTimesTheirOffset() throws {
         // 2023-03-12 10:00 UTC is after the US DST change (−04:00); 2023-03-11 10:00 UTC before (−05:00).
         let csv = try Fixtures.temporaryFile("device,app,timestamp,zone\nd,a,1678528800,America/New_York\nd,b,1678615200,America/New_York\n")
-        let r = try CLIRunner.run(["inspect", csv, "--format", "json"])
+        let out = try Fixtures.temporaryFile("", suffix: ".json")
+        let r = try CLIRunner.run(["train", csv, "-o", out, "-q"])
         #expect(r.status == 0, "\(r.stderr)")
+        // The last launch (12 March, 10:00 UTC) is after the change: −04:00.
+        #expect(try String(contentsOfFile: out, encoding: .utf8).contains(#""utcOffsetSeconds":-14400"#))
         let bad = try Fixtures.temporaryFile("device,app,timestamp,zone\nd,a,1678528800,Mars/Olympus\n")
         let rb = try CLIRunner.run(["inspect", bad])
         #expect(rb.status == 65)
-        #expect(rb.stderr.contains("zone") && rb.stderr.contains("line 2"), "\(rb.stderr)")
+        #expect(rb.stderr.contains("zone") && rb.stderr.contains("\(bad):2"), "\(rb.stderr)")
     }
 
     /// A start inside the training period is a warning on stderr, even with `--quiet`.
     @Test func aStartInsideTheTrainingPeriodWarnsEvenWhenQuiet() throws {
         let model = try Self.train(Self.twoZoneHistory())
         for command in ["plan", "predict"] {
-            let device = command == "predict" ? ["--device", "in"] : []
+            let device = ["--device", "in"]
             let r = try CLIRunner.run([command, "--model", model, "--from", "2023-06-10T00:00:00+05:30", "-q"] + device)
             #expect(r.status == 0, "\(r.stderr)")
             #expect(r.stderr.contains("warning:") && r.stderr.contains("training period"), "\(command): \(r.stderr)")
