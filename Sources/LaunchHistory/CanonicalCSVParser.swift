@@ -162,6 +162,8 @@ func _timestamp(
 func _unixOffset(_ unix: Double, _ offset: Int?, _ rule: _DefaultOffset, file: String, line: Int) throws(HistoryError) -> Int {
     if let offset { return offset }
     if let o = rule.seconds(at: unix) { return o }
+    // An instant outside the valid range is reported as such by the range check that follows.
+    guard LocalClock.isValidInstant(unix) else { return 0 }
     throw HistoryError(.missingOffset, file: file, line: line, field: "timestamp",
                        expected: "a UTC offset for a Unix time: a utc_offset or zone column (field), --utc-offset or --zone")
 }
