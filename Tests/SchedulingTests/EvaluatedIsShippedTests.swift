@@ -98,12 +98,7 @@ import TestSupport
             let from = TimestampParser.formatISO(instant: start, utcOffsetSeconds: offset)
             let r = try CLIRunner.run(["plan", "--history", file, "--from", from, "--hours", "24", "--budget", "8", "-q"])
             #expect(r.status == 0, "\(r.stderr)")
-            let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
-            let windows = try #require(doc["windows"] as? [[String: Any]])
-            let printed = windows.compactMap { w -> DayFetch? in
-                guard let at = w["atUnix"] as? Double, let app = w["app"] as? String else { return nil }
-                return DayFetch(instant: at - 1 >= start ? at - 1 : at, app: app)
-            }.sorted()
+            let printed = try Self.printedFetches(r.stdout, start: start)
             #expect(printed == (evaluated[device.device]?[day] ?? []).sorted(), "day \(day)")
             #expect(!printed.isEmpty)
         }
@@ -153,16 +148,21 @@ import TestSupport
             let from = TimestampParser.formatISO(instant: start, utcOffsetSeconds: offset)
             let r = try CLIRunner.run(["plan", "--model", model, "--history", file, "--from", from, "--hours", "24", "--budget", "8", "-q"])
             #expect(r.status == 0, "\(r.stderr)")
-            let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
-            let windows = try #require(doc["windows"] as? [[String: Any]])
-            let printed = windows.compactMap { w -> DayFetch? in
-                guard let at = w["atUnix"] as? Double, let app = w["app"] as? String else { return nil }
-                return DayFetch(instant: at - 1 >= start ? at - 1 : at, app: app)
-            }.sorted()
+            let printed = try Self.printedFetches(r.stdout, start: start)
             #expect(printed == (evaluated[device.device]?[day] ?? []).sorted(), "day \(day)")
             #expect(!printed.isEmpty)
             let text = try String(contentsOfFile: model, encoding: .utf8)
             #expect(!before.contains { text.contains(String(Int($0.instant))) })
         }
+    }
+
+    /// A printed schedule's windows as the evaluator's executed fetches (app and instant).
+    static func printedFetches(_ stdout: String, start: Double) throws -> [DayFetch] {
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any])
+        let windows = try #require(doc["windows"] as? [[String: Any]])
+        return windows.compactMap { w -> DayFetch? in
+            guard let at = w["atUnix"] as? Double, let app = w["app"] as? String else { return nil }
+            return DayFetch(instant: at - 1 >= start ? at - 1 : at, app: app)
+        }.sorted()
     }
 }
