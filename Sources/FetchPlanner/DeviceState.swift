@@ -36,6 +36,9 @@ public struct DeviceState: Sendable, Codable, Equatable {
         }
         do {
             return try JSONDecoder().decode(DeviceState.self, from: data)
+        } catch let error as DecodingError {
+            let field = DecodingErrorText.field(error).map { "\(path): \($0)" } ?? path
+            throw PlanningError(.unreadableState, field: field, expected: "device-state JSON (\(DecodingErrorText.reason(error)))")
         } catch {
             throw PlanningError(.unreadableState, field: path, expected: "device-state JSON (\(error))")
         }
@@ -109,3 +112,4 @@ public struct FetchResultCounts: Sendable, Codable, Equatable {
         return min(1, max(0, (Double(newData) + alpha) / total))
     }
 }
+

@@ -3,7 +3,7 @@ import ReveilleCore
 /// Where the canonical columns are, from a CSV header.
 struct _CSVColumns {
     var device: Int, app: Int, timestamp: Int
-    var duration: Int?, offset: Int?
+    var duration: Int?, offset: Int?, zone: Int?
     /// Fields a row needs: one past the last column used.
     var width: Int
 
@@ -20,9 +20,9 @@ struct _CSVColumns {
             names.append(s.trimmingSpaces.lowercased())
         }
         if let first = names.first, first.hasPrefix("\u{FEFF}") { names[0] = String(first.dropFirst()) }
-        for name in ["device", "app", "timestamp", "duration", "utc_offset"] where names.filter({ $0 == name }).count > 1 {
+        for name in ["device", "app", "timestamp", "duration", "utc_offset", "zone"] where names.filter({ $0 == name }).count > 1 {
             throw HistoryError(.duplicateColumn, file: file, line: n, field: name,
-                               expected: "each of device,app,timestamp,duration,utc_offset at most once in the header")
+                               expected: "each of device,app,timestamp,duration,utc_offset,zone at most once in the header")
         }
         func index(_ name: String) throws(HistoryError) -> Int {
             guard let i = names.firstIndex(of: name) else {
@@ -36,15 +36,16 @@ struct _CSVColumns {
         timestamp = try index("timestamp")
         duration = names.firstIndex(of: "duration")
         offset = names.firstIndex(of: "utc_offset")
-        width = Swift.max(device, app, timestamp, duration ?? 0, offset ?? 0) + 1
+        zone = names.firstIndex(of: "zone")
+        width = Swift.max(device, app, timestamp, duration ?? 0, offset ?? 0, zone ?? 0) + 1
     }
 }
 
-/// Where one row's launch fields are; `offset` and `duration` are `nil` when the column is
-/// missing or the field empty.
+/// Where one row's launch fields are; `offset`, `duration` and `zone` are `nil` when the column
+/// is missing or the field empty.
 struct _LaunchFields {
     var device: Range<Int>, app: Range<Int>, timestamp: Range<Int>
-    var offset: Range<Int>?, duration: Range<Int>?
+    var offset: Range<Int>?, duration: Range<Int>?, zone: Range<Int>?
 }
 
 extension _FieldBounds {
@@ -52,7 +53,7 @@ extension _FieldBounds {
     @inline(__always)
     func launchFields(_ c: _CSVColumns) -> _LaunchFields {
         _LaunchFields(device: range(c.device), app: range(c.app), timestamp: range(c.timestamp),
-                      offset: _nonEmpty(c.offset), duration: _nonEmpty(c.duration))
+                      offset: _nonEmpty(c.offset), duration: _nonEmpty(c.duration), zone: _nonEmpty(c.zone))
     }
 
     @inline(__always)

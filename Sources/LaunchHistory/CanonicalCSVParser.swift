@@ -1,8 +1,9 @@
 import ReveilleCore
 
 /// The canonical CSV: a header naming at least `device`, `app` and `timestamp` (any order, extra
-/// columns ignored), optional `duration` (seconds) and `utc_offset`. `timestamp` is ISO-8601 with
-/// an offset, or Unix seconds/milliseconds (then `utc_offset`, or the default offset, applies).
+/// columns ignored), optional `duration` (seconds), `utc_offset` and `zone`. `timestamp` is ISO-8601 with
+/// an offset, or Unix seconds/milliseconds (then `utc_offset`, the row's IANA `zone`, the reader's
+/// zone or its default offset applies; with none of them the row is an error).
 ///
 /// This is the hot path of ingest. It takes whole blocks of lines from ``LineSource``; a plain
 /// line (no quote, no NUL) is split in the same pass that finds its end (``_CommaBounds``), other
@@ -11,14 +12,15 @@ import ReveilleCore
 /// nothing and touches no reference count once its device and app names have been seen.
 struct CanonicalCSVParser {
     let file: String
-    let defaultOffset: Int
+    let defaultOffset: _DefaultOffset
+    private var zones = _ZoneCache()
     private var columns: _CSVColumns?
     private var devices = _ByteInterner()
     private var apps = _ByteInterner()
     private var splitter = _ReusableSplitter()
     private var recentStamp = _RecentStamp()
 
-    init(file: String, defaultOffset: Int) {
+    init(file: String, defaultOffset: _DefaultOffset) {
         self.file = file
         self.defaultOffset = defaultOffset
     }
@@ -107,7 +109,14 @@ struct CanonicalCSVParser {
         if let fixed = TimestampParser._parseFixedISO(b, f.timestamp, recent: &recentStamp) {
             (instant, eventOffset) = fixed
         } else {
-            (instant, eventOffset) = try _timestamp(b, f.timestamp, offset: offset, file: file, line: n, default: defaultOffset)
+            var rule = defaultOffset
+            if let z = f.zone {
+                guard let zone = zones.zone(b, z) else {
+                    throw HistoryError(.unknownZone, file: file, line: n, field: "zone", expected: "an IANA time zone such as America/New_York")
+                }
+                rule = rule.with(zone: zone)
+            }
+            (instant, eventOffset) = try _timestamp(b, f.timestamp, offset: offset, file: file, line: n, default: rule)
         }
         instant = try _checkedInstant(instant, file: file, line: n)
         var duration = Double.nan
@@ -130,15 +139,15 @@ struct CanonicalCSVParser {
 }
 
 /// Resolves a timestamp field: ISO with offset, or Unix seconds/milliseconds with the column's
-/// or the default offset.
+/// offset, the row's or the reader's zone, or the default offset — else `missingOffset`.
 func _timestamp(
-    _ b: Span<UInt8>, _ r: Range<Int>, offset: Int?, file: String, line: Int, default defaultOffset: Int
+    _ b: Span<UInt8>, _ r: Range<Int>, offset: Int?, file: String, line: Int, default defaultOffset: _DefaultOffset
 ) throws(HistoryError) -> (Double, Int) {
     if let iso = TimestampParser._parseISO(b, r), let o = iso.utcOffsetSeconds {
         return (iso.instant, o)
     }
     if let unix = TimestampParser._parseUnix(b, r) {
-        return (unix, offset ?? defaultOffset)
+        return (unix, try _unixOffset(unix, offset, defaultOffset, file: file, line: line))
     }
     if let (_, end) = TimestampParser._parseWallClock(b, r), end < r.upperBound {
         throw HistoryError(.offsetOutOfRange, file: file, line: line, field: "timestamp",
@@ -148,8 +157,19 @@ func _timestamp(
                        expected: "ISO-8601 with a real calendar date and an offset (2013-03-24T08:31:23-04:00) or Unix seconds/milliseconds")
 }
 
+/// The offset of a Unix timestamp: the row's `utc_offset`, else the zone's or default offset,
+/// else `missingOffset` naming the ways to give one (no silent UTC).
+func _unixOffset(_ unix: Double, _ offset: Int?, _ rule: _DefaultOffset, file: String, line: Int) throws(HistoryError) -> Int {
+    if let offset { return offset }
+    if let o = rule.seconds(at: unix) { return o }
+    // An instant outside the valid range is reported as such by the range check that follows.
+    guard LocalClock.isValidInstant(unix) else { return 0 }
+    throw HistoryError(.missingOffset, file: file, line: line, field: "timestamp",
+                       expected: "a UTC offset for a Unix time: a utc_offset or zone column (field), --utc-offset or --zone")
+}
+
 /// ``_timestamp(_:_:offset:file:line:default:)`` over a whole byte array.
-func _timestamp(_ bytes: [UInt8], offset: Int?, file: String, line: Int, default defaultOffset: Int) throws(HistoryError) -> (Double, Int) {
+func _timestamp(_ bytes: [UInt8], offset: Int?, file: String, line: Int, default defaultOffset: _DefaultOffset) throws(HistoryError) -> (Double, Int) {
     let span = bytes.span
     return try _timestamp(span, 0..<bytes.count, offset: offset, file: file, line: line, default: defaultOffset)
 }

@@ -16,6 +16,11 @@ public struct HistoryError: Error, Sendable, Equatable, CustomStringConvertible 
         /// The input holds no launch at all (only a header, only non-launch rows, or every row
         /// was invalid and skipped).
         case noLaunches
+        /// A Unix timestamp with no offset from the row (`utc_offset`, `zone`) or the reader
+        /// (`--utc-offset`, `--zone`): Reveille never assumes UTC silently.
+        case missingOffset
+        /// A `zone` field that is not an IANA time zone identifier.
+        case unknownZone
     }
     public let code: Code
     /// The file path (`-` for standard input).

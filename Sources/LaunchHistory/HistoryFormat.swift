@@ -1,3 +1,4 @@
+import Foundation
 import ReveilleCore
 
 /// Input formats the readers understand.
@@ -25,12 +26,40 @@ public struct HistoryReadOptions: Sendable {
     public var format: HistoryFormat?
     /// Skip invalid rows (counted in the report) instead of failing on the first.
     public var skipInvalid: Bool
-    /// Offset assumed where the input has none (Unix timestamps without `utc_offset`, LSApp).
-    public var defaultUTCOffsetSeconds: Int
+    /// Offset assumed where the input has none (Unix timestamps without `utc_offset` or `zone`,
+    /// LSApp). `nil` (the default): such a Unix timestamp is an error (`missingOffset`) naming
+    /// the options that give one — never a silent UTC. LSApp wall-clock times then read as UTC.
+    public var defaultUTCOffsetSeconds: Int?
+    /// IANA time zone assumed where the input has no offset (before ``defaultUTCOffsetSeconds``):
+    /// a Unix timestamp takes the zone's offset at its instant.
+    public var defaultZone: TimeZone?
 
-    public init(format: HistoryFormat? = nil, skipInvalid: Bool = false, defaultUTCOffsetSeconds: Int = 0) {
+    public init(format: HistoryFormat? = nil, skipInvalid: Bool = false, defaultUTCOffsetSeconds: Int? = nil,
+                defaultZone: TimeZone? = nil) {
         self.format = format
         self.skipInvalid = skipInvalid
         self.defaultUTCOffsetSeconds = defaultUTCOffsetSeconds
+        self.defaultZone = defaultZone
+    }
+
+    /// How readers resolve a timestamp without an offset.
+    var defaultOffset: _DefaultOffset { _DefaultOffset(fixed: defaultUTCOffsetSeconds, zone: defaultZone) }
+}
+
+/// Where the offset of a timestamp without one comes from: a zone (its offset at the instant),
+/// else a fixed offset, else nowhere (the reader reports `missingOffset`).
+struct _DefaultOffset: Sendable {
+    let fixed: Int?
+    let zone: TimeZone?
+
+    /// The offset at `instant`, or `nil` when neither is known.
+    func seconds(at instant: Double) -> Int? {
+        if let zone, instant.isFinite, abs(instant) < 1e11 { return zone.secondsFromGMT(for: Date(timeIntervalSince1970: instant)) }
+        return fixed
+    }
+
+    /// The same rule with `zone` (a row's own zone) first.
+    func with(zone rowZone: TimeZone?) -> _DefaultOffset {
+        rowZone.map { _DefaultOffset(fixed: fixed, zone: $0) } ?? self
     }
 }

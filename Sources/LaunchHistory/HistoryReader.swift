@@ -27,13 +27,13 @@ public enum HistoryReader {
         var grouper = _ColumnGrouper()
         switch format {
         case .csv:
-            var parser = CanonicalCSVParser(file: path, defaultOffset: options.defaultUTCOffsetSeconds)
+            var parser = CanonicalCSVParser(file: path, defaultOffset: options.defaultOffset)
             try parser.read(&source, &sink, into: &grouper)
         case .jsonl:
-            let parser = JSONLinesParser(file: path, defaultOffset: options.defaultUTCOffsetSeconds)
+            let parser = JSONLinesParser(file: path, defaultOffset: options.defaultOffset)
             try _drive(&source, &sink, &grouper) { buffer, r, n throws(HistoryError) in try parser.parse(buffer[r], lineNumber: n) }
         case .lsapp:
-            var parser = LSAppParser(file: path, utcOffsetSeconds: options.defaultUTCOffsetSeconds)
+            var parser = LSAppParser(file: path, utcOffsetSeconds: options.defaultUTCOffsetSeconds ?? 0)
             try _drive(&source, &sink, &grouper) { buffer, r, n throws(HistoryError) in try parser.parse(buffer[r], lineNumber: n) }
         }
         guard sink.sawContent else {

@@ -3,13 +3,14 @@ import ReveilleCore
 
 /// JSON Lines: one object per line with `device`, `app`, `timestamp` (ISO string with offset, or a
 /// Unix number), optional `utc_offset` (``TimestampParser/parseOffsetField(_:)``'s forms as a
-/// string, or a number of seconds) and `duration` (seconds, ≥ 0).
+/// string, or a number of seconds), `zone` (an IANA identifier, for Unix timestamps) and
+/// `duration` (seconds, ≥ 0).
 ///
 /// Values are decoded with `JSONDecoder` into ``_JSONScalar``, which tells `true` from `1` and
 /// `false` from `0` on every platform (`JSONSerialization` on Linux does not).
 struct JSONLinesParser {
     let file: String
-    let defaultOffset: Int
+    let defaultOffset: _DefaultOffset
 
     func parse(_ line: ArraySlice<UInt8>, lineNumber n: Int) throws(HistoryError) -> RowOutcome {
         guard String(validating: line, as: UTF8.self) != nil else {
@@ -30,14 +31,22 @@ struct JSONLinesParser {
         case .number(let v)?: offset = try _offset(Int(exactly: v).flatMap(TimestampParser.validOffsetField), n)
         default: offset = try _offset(nil, n)
         }
+        var rule = defaultOffset
+        switch object["zone"] {
+        case nil, .null?: break
+        case .string(let z)? where TimeZone(identifier: z) != nil: rule = rule.with(zone: TimeZone(identifier: z))
+        default:
+            throw HistoryError(.unknownZone, file: file, line: n, field: "zone", expected: "an IANA time zone such as America/New_York")
+        }
         let parsed: (Double, Int)
         switch object["timestamp"] {
         case nil:
             throw HistoryError(.missingColumn, file: file, line: n, field: "timestamp", expected: "a timestamp field")
         case .string(let s)?:
-            parsed = try _timestamp(Array(s.utf8), offset: offset, file: file, line: n, default: defaultOffset)
+            parsed = try _timestamp(Array(s.utf8), offset: offset, file: file, line: n, default: rule)
         case .number(let v)?:
-            parsed = (TimestampParser.unixSeconds(v), offset ?? defaultOffset)
+            let unix = TimestampParser.unixSeconds(v)
+            parsed = (unix, try _unixOffset(unix, offset, rule, file: file, line: n))
         default:
             throw HistoryError(.malformedTimestamp, file: file, line: n, field: "timestamp", expected: "a string or number")
         }

@@ -20,8 +20,9 @@ public struct SchedulingOptions: Sendable, Equatable {
     /// Planner rules; `rules.dailyFloor` turns the daily floor on (default off: it costs hit rate,
     /// see README).
     public var rules: PlatformRules = PlatformRules()
-    /// The usage model's own options; its `tauMinutes` and `slotMinutes` are replaced by this
-    /// value's (``modelOptions``).
+    /// The usage model's own options; its `tauMinutes` is replaced by this value's, and its
+    /// `slotMinutes` (default 15) by this value's when `tau` is not a multiple of it
+    /// (``modelOptions``).
     public var usageModel: UsageModelOptions = UsageModelOptions()
 
     /// The defaults.
@@ -32,11 +33,18 @@ public struct SchedulingOptions: Sendable, Equatable {
     /// Slot length in seconds.
     public var slotSeconds: Double { Double(slotMinutes) * 60 }
 
-    /// ``usageModel`` with this value's `tau` and slot length.
+    /// ``usageModel`` with this value's `tau`, and its own slot length when `tau` is a whole
+    /// multiple of it (else the planner's ``slotMinutes``). The model's rates are kept per 15
+    /// minutes by default — finer than any kernel bandwidth (≥ 20 min), and a third of the bytes
+    /// of 5-minute rates in a model file — while the planner's 5-minute slots read them through
+    /// interpolated window sums.
     public var modelOptions: UsageModelOptions {
         var o = usageModel
         o.tauMinutes = tauMinutes
-        o.slotMinutes = slotMinutes
+        let own = usageModel.slotMinutes
+        if own < 1 || 1440 % own != 0 || tauMinutes.truncatingRemainder(dividingBy: Double(own)) != 0 {
+            o.slotMinutes = slotMinutes
+        }
         return o
     }
 

@@ -35,8 +35,10 @@ public struct UsageModelForecaster: Forecaster {
         self.fixedModel = nil
     }
 
-    /// Forecasts with `model` as fitted (never refits). The hourly frequencies come from the
-    /// context's history when it has launches in the window, else from the model's stored
+    /// Forecasts with `model` as fitted (never refits). The recency features read the context's
+    /// history before the day (``UsageModel/withRecency(from:)``) when it has one — a model file
+    /// holds no recency state — else whatever state `model` has. The hourly frequencies come from
+    /// the context's history when it has launches in the window, else from the model's stored
     /// ``UsageModel/recentHourlyFrequencies``.
     public init(model: UsageModel, empiricalWeight: Double = 0.5) {
         self.modelOptions = model.options
@@ -103,7 +105,9 @@ public struct UsageModelForecaster: Forecaster {
         let state: (day: Int, model: UsageModel?, hourly: HourlyFrequencies)
         if let fixedModel {
             let stored = fixedModel.recentHourlyFrequencies ?? .empty
-            state = (context.localDay, fixedModel, window.launches.isEmpty ? stored : window.hourlyFrequencies)
+            let before = context.historyBeforeDay
+            let model = before.isEmpty ? fixedModel : fixedModel.withRecency(from: before)
+            state = (context.localDay, model, window.launches.isEmpty ? stored : window.hourlyFrequencies)
         } else {
             let training = context.historyBeforeDay
             // The scorer's Newton iterations start from the last fit's coefficients (the same

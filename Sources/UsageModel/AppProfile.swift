@@ -1,12 +1,15 @@
 import Foundation
 
-/// What the model learned about one app: its bandwidth, evidence, rates per slot and the
-/// recency state at the end of the fitted history.
+/// What the model learned about one app: its bandwidth, evidence and rates per slot —
+/// aggregates only, never a launch time.
 ///
 /// Rates are expected cold launches per day within one slot; summing ``dayRates`` over a day gives
-/// ``dailyRate`` (up to the device-profile shrinkage). Recency is kept as whole minutes before the
-/// end of the history (``UsageModel/historyEndInstant``), never as timestamps.
-public struct AppProfile: Sendable, Codable, Equatable {
+/// ``dailyRate`` (up to the device-profile shrinkage). They are stored in a model file as one byte
+/// per slot (``_RateCodes``: a log scale of 50 steps per decade below ``rateScale``, ±2.3 %), and a
+/// fitted model holds exactly the decoded values, so a model read back predicts what it predicted
+/// when it was fitted. The recency state (when the app was last launched) is not part of a profile:
+/// it comes from the history given at plan time (``UsageModel/withRecency(from:)``).
+public struct AppProfile: Sendable, Equatable {
     /// App identifier.
     public var app: String
     /// Chosen kernel bandwidth (wrapped-Gaussian σ, minutes).
@@ -15,18 +18,13 @@ public struct AppProfile: Sendable, Codable, Equatable {
     public var launchEvidence: Double
     /// Recency-weighted cold launches per day.
     public var dailyRate: Double
+    /// The largest rate of ``dayRates`` and ``weekdayRates``: the top of the one-byte log scale.
+    public var rateScale: Double
     /// All-days rates on the day circle, `slotsPerDay` values, after shrinkage toward the device profile.
     public var dayRates: [Double]
     /// Weekday rates on the week circle (Monday 00:00 first), `7·slotsPerDay` values, after
     /// shrinkage toward weekday/weekend and all-days rates.
     public var weekdayRates: [Double]
-    /// Minutes from the app's last launch to the end of the history (`nil`: never launched).
-    public var minutesSinceLastLaunch: Int?
-    /// Minutes before the end of the history of its cold launches in the last 8 days, ascending.
-    public var coldLaunchMinutesAgo: [Int]
-
-    /// How many minutes of cold-launch recency a profile keeps.
-    public static let recencyHorizonMinutes = 8 * 1440
 }
 
 /// Sum of `count` consecutive values of a circular array starting at `start`.
@@ -41,6 +39,20 @@ func _circularWindowSum(_ values: [Double], start: Int, count: Int) -> Double {
         if i == n { i = 0 }
     }
     return s
+}
+
+/// The window sum of a circular array for a window starting `fraction` (in `[0, 1)`) of a slot
+/// after slot `start`: `(1 − fraction)` of the first slot, the next `count − 1` slots, and
+/// `fraction` of slot `start + count` — linear interpolation between the slot-aligned sums, so a
+/// planner slot shorter than the model's slot still sees its own window. `fraction = 0` gives
+/// ``_circularWindowSum(_:start:count:)`` exactly.
+func _circularWindowSum(_ values: [Double], start: Int, count: Int, fraction: Double) -> Double {
+    let aligned = _circularWindowSum(values, start: start, count: count)
+    guard fraction > 0, !values.isEmpty else { return aligned }
+    let n = values.count
+    let first = values[((start % n) + n) % n]
+    let after = values[(((start + count) % n) + n) % n]
+    return aligned + fraction * (after - first)
 }
 
 /// Rounds to 6 significant decimals, so encoded models are short and decode to the same values;
@@ -60,7 +72,7 @@ func _rounded(_ x: Double) -> Double {
 let _powersOfTen: [Double] = (-13...31).map { pow(10, Double($0)) }
 
 extension _DensityFit {
-    /// Stored per-app profiles: shrunk rates per slot and the recency summary.
+    /// Stored per-app profiles: shrunk rates per slot, quantized as a model file stores them.
     func profiles(_ data: _FitData) -> [AppProfile] {
         let n = slotsPerDay
         let o = data.options
@@ -84,16 +96,12 @@ extension _DensityFit {
                     weekdayRates[k * n + s] = r.weekday
                 }
             }
-            let rec = data.recency[a]
-            let horizon = Double(AppProfile.recencyHorizonMinutes) * 60
-            let reference = (data.end / 60).rounded(.down) * 60
+            let scale = _rounded(max(dayRates.max() ?? 0, weekdayRates.max() ?? 0))
             return AppProfile(
                 app: data.apps[a], bandwidthMinutes: o.bandwidthGridMinutes[bandwidth[a]],
                 launchEvidence: _rounded(evidence[a]), dailyRate: _rounded(dAll > 0 ? evidence[a] / dAll : 0),
-                dayRates: dayRates.map(_rounded), weekdayRates: weekdayRates.map(_rounded),
-                minutesSinceLastLaunch: rec.launches.last.map { Int(((reference - $0) / 60).rounded()) },
-                coldLaunchMinutesAgo: rec.cold.filter { reference - $0 <= horizon }
-                    .map { Int(((reference - $0) / 60).rounded()) }.sorted())
+                rateScale: scale, dayRates: _RateCodes.quantized(dayRates, scale: scale),
+                weekdayRates: _RateCodes.quantized(weekdayRates, scale: scale))
         }
     }
 }

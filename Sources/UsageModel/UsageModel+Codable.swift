@@ -5,7 +5,7 @@ import LaunchHistory
 extension UsageModel {
     enum CodingKeys: String, CodingKey {
         case schemaVersion, engineVersion, options, device, apps, profiles, coefficients
-        case historyEndInstant, summary, notes, dataDigest, recentHourlyFrequencies
+        case zone, utcOffsetSeconds, trainedThroughDay, summary, notes, dataDigest, recentHourlyFrequencies
         case reactive
     }
 
@@ -19,7 +19,9 @@ extension UsageModel {
         try c.encode(apps, forKey: .apps)
         try c.encode(profiles, forKey: .profiles)
         try c.encode(coefficients, forKey: .coefficients)
-        try c.encode(historyEndInstant, forKey: .historyEndInstant)
+        try c.encodeIfPresent(zone, forKey: .zone)
+        try c.encode(utcOffsetSeconds, forKey: .utcOffsetSeconds)
+        try c.encode(trainedThroughDay, forKey: .trainedThroughDay)
         try c.encode(summary, forKey: .summary)
         try c.encode(notes, forKey: .notes)
         try c.encode(dataDigest, forKey: .dataDigest)
@@ -39,14 +41,21 @@ extension UsageModel {
         apps = try c.decode([String].self, forKey: .apps)
         profiles = try c.decode([AppProfile].self, forKey: .profiles)
         coefficients = try c.decode([Double].self, forKey: .coefficients)
-        historyEndInstant = try c.decode(Double.self, forKey: .historyEndInstant)
+        zone = try c.decodeIfPresent(String.self, forKey: .zone)
+        utcOffsetSeconds = try c.decode(Int.self, forKey: .utcOffsetSeconds)
+        trainedThroughDay = try c.decode(String.self, forKey: .trainedThroughDay)
+        recency = nil
         summary = try c.decode(FitSummary.self, forKey: .summary)
         notes = try c.decode([String].self, forKey: .notes)
         dataDigest = try c.decode(String.self, forKey: .dataDigest)
         recentHourlyFrequencies = try c.decodeIfPresent(HourlyFrequencies.self, forKey: .recentHourlyFrequencies)
         reactive = try c.decodeIfPresent(ReactiveStatistics.self, forKey: .reactive)
-        try reactive?.validate()
-        try _checkConsistency()
+        do {
+            try reactive?.validate()
+            try _checkConsistency()
+        } catch let error as UsageModelError {
+            throw UsageModelError(error.code, expected: error.expected, field: error.field ?? DecodingErrorText.path(decoder.codingPath))
+        }
     }
 
     func _checkConsistency() throws {
@@ -55,8 +64,11 @@ extension UsageModel {
         func fail(_ what: String) -> UsageModelError { UsageModelError(.unsupportedModel, expected: what) }
         guard apps == apps.sorted(), Set(apps).count == apps.count else { throw fail("sorted, distinct apps") }
         guard profiles.map(\.app) == apps else { throw fail("one profile per app, in app order") }
-        guard profiles.allSatisfy({ $0.dayRates.count == n && $0.weekdayRates.count == 7 * n }) else {
-            throw fail("\(n) day rates and \(7 * n) weekday rates per profile")
+        for p in profiles where !(p.rateScale.isFinite && p.rateScale >= 0 && p.rateScale <= Self.maximumRate) {
+            throw fail("finite, non-negative rates of at most \(Int(Self.maximumRate)) for app '\(p.app)'")
+        }
+        for p in profiles where p.dayRates.count != n || p.weekdayRates.count != 7 * n {
+            throw fail("profiles.dayRates and .weekdayRates of app '\(p.app)': base64 of \(n) and \(7 * n) one-byte codes")
         }
         guard coefficients.count == Features.count else { throw fail("\(Features.count) coefficients") }
         if let hourly = recentHourlyFrequencies {
@@ -68,22 +80,19 @@ extension UsageModel {
         }
         guard coefficients.allSatisfy(\.isFinite) else { throw fail("finite coefficients") }
         for p in profiles {
-            let rates = [p.dailyRate, p.launchEvidence] + p.dayRates + p.weekdayRates
+            let rates = [p.dailyRate, p.launchEvidence, p.rateScale] + p.dayRates + p.weekdayRates
             guard rates.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= Self.maximumRate }) else {
                 throw fail("finite, non-negative rates of at most \(Int(Self.maximumRate)) for app '\(p.app)'")
             }
             guard p.bandwidthMinutes.isFinite, p.bandwidthMinutes > 0 else {
                 throw fail("a finite, positive bandwidth for app '\(p.app)'")
             }
-            // Minutes are counted back from the end instant rounded down to the minute and then
-            // rounded, so the last launch itself can be −1 minutes ago.
-            guard (p.minutesSinceLastLaunch ?? 0) >= -1,
-                  p.coldLaunchMinutesAgo.allSatisfy({ (-1...AppProfile.recencyHorizonMinutes).contains($0) }) else {
-                throw fail("recency minutes in -1…\(AppProfile.recencyHorizonMinutes) for app '\(p.app)'")
-            }
         }
-        guard LocalClock.isValidInstant(historyEndInstant) else {
-            throw fail("historyEndInstant: \(LocalClock.validInstantDescription)")
+        guard LocalClock.isValidOffset(utcOffsetSeconds) else { throw fail("utcOffsetSeconds within ±18:00 (±64800)") }
+        if let zone, TimeZone(identifier: zone) == nil { throw fail("zone: an IANA time zone such as America/New_York") }
+        guard trainedThroughDay.utf8.count == 10, let day = trainedThroughLocalDay,
+              LocalClock.isValidInstant(Double(day) * LocalClock.secondsPerDay) else {
+            throw fail("trainedThroughDay: a real date YYYY-MM-DD in \(LocalClock.validInstantDescription)")
         }
     }
 
@@ -92,11 +101,18 @@ extension UsageModel {
     static let maximumRate = 1e6
 }
 
-/// A model file: one ``UsageModel`` per device, as JSON `{"devices": {id: model}, "schemaVersion": 1}`
+/// A model file: one ``UsageModel`` per device, as JSON `{"devices": {id: model}, "schemaVersion": 2}`
 /// with sorted keys (byte-identical for the same models). Non-finite numbers (e.g. an infinite
 /// `halfLifeDays`) are written as the strings `"inf"`, `"-inf"`, `"nan"`.
 ///
-/// Decoding checks the file's own `schemaVersion` (only 1 is known) as well as every model's.
+/// Decoding checks the file's own `schemaVersion` (only 2 is read; 1 is refused with a message to
+/// retrain) as well as every model's.
+///
+/// Layout: the top level holds `schemaVersion` and `devices`; each device's model holds its
+/// options, apps, per-app ``AppProfile``s, the scorer's coefficients, the device's clock and the
+/// aggregate sections (today `recentHourlyFrequencies`). A new aggregate section is one more
+/// optional key of ``UsageModel`` (its `CodingKeys`, `encode(to:)`, `init(from:)` and
+/// `_checkConsistency()`), which a reader of this version ignores.
 public struct UsageModelFile: Sendable, Codable {
     /// File layout version.
     public var schemaVersion: Int = UsageModel.schemaVersion
@@ -139,6 +155,9 @@ public struct UsageModelFile: Sendable, Codable {
             return try decoder.decode(UsageModelFile.self, from: data)
         } catch let error as UsageModelError {
             throw error
+        } catch let error as DecodingError {
+            throw UsageModelError(.unsupportedModel, expected: "a Reveille model JSON file (\(DecodingErrorText.reason(error)))",
+                                  field: DecodingErrorText.field(error))
         } catch {
             throw UsageModelError(.unsupportedModel, expected: "a Reveille model JSON file (\(error))")
         }
@@ -163,8 +182,13 @@ public struct UsageModelFile: Sendable, Codable {
 /// `version` when this build reads it (``UsageModel/schemaVersion``), else ``UsageModelError``
 /// (`unsupportedModel`) saying what `what` must be.
 func _supportedSchemaVersion(_ version: Int, of what: String) throws -> Int {
+    if version == 1 {
+        throw UsageModelError(.unsupportedModel, expected: "\(what) of schemaVersion \(UsageModel.schemaVersion) (got 1: "
+            + "version 1 files held launch times and are no longer read; retrain with `reveille train`)")
+    }
     guard version == UsageModel.schemaVersion else {
         throw UsageModelError(.unsupportedModel, expected: "\(what) of schemaVersion \(UsageModel.schemaVersion) (got \(version))")
     }
     return version
 }
+

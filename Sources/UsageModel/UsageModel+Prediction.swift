@@ -121,9 +121,10 @@ extension UsageModel {
         let s0 = SlotHistogram.daySlot(localSeconds: local, slotSeconds: options.slotSeconds)
         let k = LocalClock.weekday(day: LocalClock.day(localSeconds: local))
         let l = max(1, Int((options.tauMinutes / Double(options.slotMinutes)).rounded()))
+        let f = _slotFraction(localSeconds: local, slotSeconds: options.slotSeconds, slot: s0)
         return Features._row(
-            dayRate: _circularWindowSum(profile.dayRates, start: s0, count: l),
-            weekdayRate: _circularWindowSum(profile.weekdayRates, start: k * n + s0, count: l),
+            dayRate: _circularWindowSum(profile.dayRates, start: s0, count: l, fraction: f),
+            weekdayRate: _circularWindowSum(profile.weekdayRates, start: k * n + s0, count: l, fraction: f),
             dailyRate: profile.dailyRate, recency: recency, t: t, cutoff: cutoff,
             secondOfDay: LocalClock.secondOfDay(localSeconds: local), tau: options.tauSeconds)
     }
@@ -134,8 +135,9 @@ extension UsageModel {
         let profile = profiles[a]
         row.removeAll(keepingCapacity: true)
         Features._append(
-            dayRate: _circularWindowSum(profile.dayRates, start: clock.daySlot, count: clock.windowSlots),
-            weekdayRate: _circularWindowSum(profile.weekdayRates, start: clock.weekSlot, count: clock.windowSlots),
+            dayRate: _circularWindowSum(profile.dayRates, start: clock.daySlot, count: clock.windowSlots, fraction: clock.fraction),
+            weekdayRate: _circularWindowSum(profile.weekdayRates, start: clock.weekSlot, count: clock.windowSlots,
+                                            fraction: clock.fraction),
             dailyRate: profile.dailyRate, recency: recency, t: clock.t, cutoff: cutoff, timeOfDay: clock.timeOfDay,
             tau: options.tauSeconds, to: &row)
         var eta = 0.0
@@ -143,14 +145,13 @@ extension UsageModel {
         return LogisticRegression.sigmoid(eta)
     }
 
-    /// Recency of app `a`: the stored summary plus `recent` launches of that app after the history.
+    /// Recency of app `a`: the history's state (``_ModelRecency``; none for a model read from a
+    /// file without ``withRecency(from:)``) plus `recent` launches of that app after the history.
     func _recency(of a: Int, recent: [LaunchEvent]) -> _AppRecency {
-        let profile = profiles[a]
-        var r = _AppRecency()
-        if let m = profile.minutesSinceLastLaunch { r.launches = [historyEndInstant - Double(m) * 60] }
-        r.cold = profile.coldLaunchMinutesAgo.reversed().map { historyEndInstant - Double($0) * 60 }
+        var r = recency.map { $0.apps.indices.contains(a) ? $0.apps[a] : _AppRecency() } ?? _AppRecency()
         let app = apps[a]
-        let extra = recent.filter { $0.app == app && $0.instant >= historyEndInstant + 60 }.map(\.instant).sorted()
+        let after = recency.map { $0.end + 60 } ?? -Double.infinity
+        let extra = recent.filter { $0.app == app && $0.instant >= after }.map(\.instant).sorted()
         for t in extra {
             let previous = r.launches.last { $0 < t }
             if previous.map({ t - $0 >= options.tauSeconds }) ?? true { r.cold.append(t) }
@@ -167,6 +168,8 @@ struct _SlotClock: Sendable {
     let daySlot: Int
     let weekSlot: Int
     let windowSlots: Int
+    /// How far into its model slot the window starts, in `[0, 1)`.
+    let fraction: Double
     let timeOfDay: _TimeOfDayTerms
 
     init(_ model: UsageModel, t: Double, utcOffsetSeconds: Int) {
@@ -178,6 +181,15 @@ struct _SlotClock: Sendable {
         daySlot = s0
         weekSlot = k * o.slotsPerDay + s0
         windowSlots = max(1, Int((o.tauMinutes / Double(o.slotMinutes)).rounded()))
+        fraction = _slotFraction(localSeconds: local, slotSeconds: o.slotSeconds, slot: s0)
         timeOfDay = _TimeOfDayTerms(secondOfDay: LocalClock.secondOfDay(localSeconds: local))
     }
+}
+
+/// How far local time `localSeconds` lies into day slot `slot` of `slotSeconds`, in `[0, 1)`:
+/// 0 when a window starts on a model slot boundary (every hourly cell, and every planner slot when
+/// the planner's slot is the model's).
+func _slotFraction(localSeconds: Double, slotSeconds: Double, slot: Int) -> Double {
+    let into = (LocalClock.secondOfDay(localSeconds: localSeconds) - Double(slot) * slotSeconds) / slotSeconds
+    return into.isFinite ? min(max(into, 0), 0.999_999) : 0
 }

@@ -13,9 +13,13 @@ import LinearAlgebra
 /// ```
 public struct UsageModel: Sendable, Codable {
     /// Version of the JSON layout; bumped on incompatible changes.
-    public static let schemaVersion = 1
+    ///
+    /// Version 2 (this build) holds aggregates only — rates as one-byte codes, no recency state,
+    /// no instant — and the device's clock (``zone``, ``utcOffsetSeconds``). Version 1 files held
+    /// every app's last launch to the minute and are refused with a message to retrain.
+    public static let schemaVersion = 2
     /// Version of the fitting code that produced a model.
-    public static let engineVersion = "reveille-usage-model 1.0"
+    public static let engineVersion = "reveille-usage-model 2.0"
 
     /// Layout version this model was encoded with.
     public internal(set) var schemaVersion: Int = UsageModel.schemaVersion
@@ -31,8 +35,15 @@ public struct UsageModel: Sendable, Codable {
     public internal(set) var profiles: [AppProfile]
     /// Logistic-scorer coefficients, in ``Features/names`` order.
     public internal(set) var coefficients: [Double]
-    /// Instant of the last launch of the fitted history, rounded down to the minute.
-    public internal(set) var historyEndInstant: Double
+    /// The device's IANA time zone (e.g. `America/New_York`) when the trainer was told it
+    /// (``storing(zone:)``), else `nil`: plans then use ``utcOffsetSeconds``.
+    public internal(set) var zone: String?
+    /// The UTC offset of the device's last fitted launch, seconds east: the device's clock when
+    /// it has no ``zone``.
+    public internal(set) var utcOffsetSeconds: Int
+    /// The last local day of the fitted history, `YYYY-MM-DD` (a day, never an instant): a plan
+    /// or prediction that starts on or before it starts inside the training period.
+    public internal(set) var trainedThroughDay: String
     /// What was fitted: counts and the automatic choices.
     public internal(set) var summary: FitSummary
     /// Explanations of automatic choices (cold-start priors, bandwidths, shrinkage), for stderr.
@@ -54,11 +65,29 @@ public struct UsageModel: Sendable, Codable {
         return copy
     }
 
+    /// The recency state of the fitted history (or of the history given by
+    /// ``withRecency(from:)``); never encoded.
+    var recency: _ModelRecency?
+
     /// This model with `frequencies` stored as ``recentHourlyFrequencies``.
     public func storing(recentHourlyFrequencies frequencies: HourlyFrequencies) -> UsageModel {
         var copy = self
         copy.recentHourlyFrequencies = frequencies
         return copy
+    }
+
+    /// This model with the device's time zone `zone` (an IANA identifier).
+    public func storing(zone: String?) -> UsageModel {
+        var copy = self
+        copy.zone = zone
+        return copy
+    }
+
+    /// The local day (days since 1970-01-01) ``trainedThroughDay`` names, or `nil` if it names none.
+    public var trainedThroughLocalDay: Int? {
+        TimestampParser.parseISO(Array((trainedThroughDay + "T00:00:00Z").utf8)[...]).map {
+            LocalClock.day(localSeconds: $0.instant)
+        }
     }
 
     /// Counts and choices made while fitting.
@@ -142,10 +171,14 @@ public struct UsageModel: Sendable, Codable {
             launches: launches.count, coldLaunches: data.cold.count, days: data.dayCount, trainingRows: rows.count,
             iterations: fit.iterations, converged: fit.converged,
             deviceBandwidthMinutes: options.bandwidthGridMinutes[density.deviceBandwidth], kernelPath: density.kernelPath)
+        let last = launches[launches.count - 1]
         return UsageModel(
-            options: options, device: launches[0].device, apps: data.apps, profiles: density.profiles(data),
-            coefficients: fit.coefficients.map(_rounded), historyEndInstant: (data.end / 60).rounded(.down) * 60,
+            options: options, device: last.device, apps: data.apps, profiles: density.profiles(data),
+            coefficients: fit.coefficients.map(_rounded), zone: nil, utcOffsetSeconds: last.utcOffsetSeconds,
+            trainedThroughDay: String(TimestampParser.formatISO(instant: Double(data.lastDay) * LocalClock.secondsPerDay,
+                                                                utcOffsetSeconds: 0).prefix(10)),
             summary: summary, notes: _notes(data, density, rows: rows.count, tiny: tiny),
-            dataDigest: _digest(launches))
+            dataDigest: _digest(launches), recentHourlyFrequencies: nil,
+            recency: _ModelRecency(end: data.end, recency: data.recency))
     }
 }

@@ -23,13 +23,27 @@ public struct UsageModelError: Error, Sendable, Equatable, InputDataError {
     public let code: Code
     /// What was expected instead.
     public let expected: String
+    /// The model file at fault, when the error came from one.
+    public let file: String?
+    /// The field at fault (a JSON path such as `devices.u00.profiles[3].dayRates`), when known.
+    public let field: String?
 
     /// Creates an error.
-    public init(_ code: Code, expected: String) {
+    public init(_ code: Code, expected: String, file: String? = nil, field: String? = nil) {
         self.code = code
         self.expected = expected
+        self.file = file
+        self.field = field
     }
 
-    /// `usage model: CODE: expected WHAT`.
-    public var description: String { "usage model: \(code.rawValue): expected \(expected)" }
+    /// This error located in `file` (and at `field` when this error names none).
+    public func located(file: String, field: String? = nil) -> UsageModelError {
+        UsageModelError(code, expected: expected, file: file, field: self.field ?? field)
+    }
+
+    /// `usage model: FILE: field FIELD: CODE: expected WHAT` (file and field when known).
+    public var description: String {
+        let place = (file.map { "\($0): " } ?? "") + (field.map { "field \($0): " } ?? "")
+        return "usage model: \(place)\(code.rawValue): expected \(expected)"
+    }
 }

@@ -7,8 +7,11 @@ public struct UsageModelOptions: Sendable, Codable, Equatable {
     /// app had no launch in the previous `tau`; the model predicts P(cold launch in `(t, t + tau]`).
     /// Range: 5…1440, a multiple of ``slotMinutes``.
     public var tauMinutes: Double = 60
-    /// Width of one histogram slot in minutes (5 → 288 slots a day, 2016 a week). Must divide 1440.
-    public var slotMinutes: Int = 5
+    /// Width of one histogram slot in minutes (15 → 96 slots a day, 672 a week). Must divide 1440.
+    /// Default 15: finer than the smallest bandwidth (20 min), and what keeps a model file under
+    /// 100 KB per device (one byte per slot and app); predictions for windows that do not start on
+    /// a slot boundary interpolate between slots.
+    public var slotMinutes: Int = 15
     /// Half-life of the exponential recency weight of past launches, in days. A launch `a` days
     /// before the end of the history weighs `0.5^(a / halfLifeDays)`.
     ///

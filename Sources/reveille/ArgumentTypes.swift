@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ReveilleCore
+import Scheduling
 
 /// An instant given on the command line: ISO 8601 with its offset (`2013-05-01T00:00:00-04:00`,
 /// `…Z`, `…+0530`), parsed once. The offset is the local clock the command plans in.
@@ -16,6 +17,36 @@ struct InstantArgument: ExpressibleByArgument, Sendable {
     }
 
     static var defaultValueDescription: String { "an ISO 8601 time with its offset" }
+}
+
+/// A start time given on the command line: ISO 8601 with an offset (one instant for every
+/// device), or a wall-clock time without one (`2013-05-01T00:00:00`: that time on each device's
+/// own clock). Real dates in the years 1990–2100 only.
+struct StartArgument: ExpressibleByArgument, Sendable {
+    /// The instant, when the time carries an offset.
+    let instant: Double?
+    /// Local seconds since 1970-01-01 of the wall-clock time, when it carries no offset.
+    let localSeconds: Double
+
+    init?(argument: String) {
+        let bytes = Array(argument.utf8)
+        if let parsed = TimestampParser.parseISO(bytes[...]), parsed.utcOffsetSeconds != nil {
+            guard LocalClock.isValidInstant(parsed.instant) else { return nil }
+            instant = parsed.instant
+            localSeconds = parsed.instant + Double(parsed.utcOffsetSeconds ?? 0)
+            return
+        }
+        guard let local = TimestampParser.parseLocal(bytes[...], 0), LocalClock.isValidInstant(local) else { return nil }
+        instant = nil
+        localSeconds = local
+    }
+
+    /// The instant on `clock`: the given instant, or the wall-clock time on the device's clock.
+    func instant(on clock: DeviceClock) -> Double {
+        instant ?? clock.instant(localSeconds: localSeconds)
+    }
+
+    static var defaultValueDescription: String { "an ISO 8601 time, with an offset or on each device's clock" }
 }
 
 /// A UTC offset given on the command line: `+02:00`, `-0430`, `Z`, within ±18:00, parsed once.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import DeviceImport
 import LaunchHistory
 import ReveilleCore
@@ -41,24 +42,36 @@ struct HistoryInputOptions: ParsableArguments {
     var skipInvalid = false
 
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("UTC offset assumed where the input has none (Unix times without utc_offset, LSApp, wellbeing, dumpsys), e.g. -04:00.",
+            help: ArgumentHelp("UTC offset assumed where the input has none (Unix times without a utc_offset or zone column, LSApp, wellbeing, dumpsys), e.g. -04:00. Without it (or --zone) such a Unix time is an error; LSApp and device exports assume +00:00 and say so.",
                                valueName: "±HH:MM"))
-    var utcOffset = OffsetArgument(seconds: 0)
+    var utcOffset: OffsetArgument?
+
+    @Option(name: .customLong("zone"),
+            help: ArgumentHelp("IANA time zone of the devices (e.g. America/New_York) where the input has no offset: Unix times take its offset at their instant; `train` stores it in the model.",
+                               valueName: "zone"))
+    var zone: String?
+
+    /// The `--zone` time zone, if given (validated).
+    var timeZone: TimeZone? { zone.flatMap { TimeZone(identifier: $0) } }
 
     func validate() throws {
+        if let zone, TimeZone(identifier: zone) == nil {
+            throw ValidationError("--zone must be an IANA time zone such as America/New_York, got '\(zone)'")
+        }
         if let kind = format?.deviceKind { try _validateDeviceInput(kind, path: history) }
     }
 
     /// Reads the history, reporting skips, reordering and duplicates on stderr.
     func load(_ common: CommonOptions) throws -> LaunchHistory {
-        let offset = utcOffset.seconds
+        let offset = utcOffset?.seconds ?? timeZone.map { $0.secondsFromGMT() } ?? 0
         if let kind = format?.deviceKind {
             let events = try _deviceLaunches(kind, path: history, options: DeviceImportOptions(device: device, utcOffsetSeconds: offset))
             if let note = _assumedOffsetNote(kind, utcOffsetSeconds: offset) { common.note(note) }
             return LaunchHistory(events: events)
         }
         if format == nil, _looksLikeSQLite(history) { throw UnnamedDatabase(path: history) }
-        let options = HistoryReadOptions(format: format?.historyFormat, skipInvalid: skipInvalid, defaultUTCOffsetSeconds: offset)
+        let options = HistoryReadOptions(format: format?.historyFormat, skipInvalid: skipInvalid,
+                                         defaultUTCOffsetSeconds: utcOffset?.seconds, defaultZone: timeZone)
         let history = try HistoryReader.read(path: history, options: options)
         let r = history.report
         if r.skippedInvalid > 0 {

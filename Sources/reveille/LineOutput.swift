@@ -69,7 +69,8 @@ struct DeviceSource {
                 throw ValidationError("--stream reads canonical CSV sorted by device (give --input-format csv or none)")
             }
             self.stream = try DeviceStream(path: input.history, options: HistoryReadOptions(
-                format: .csv, skipInvalid: input.skipInvalid, defaultUTCOffsetSeconds: input.utcOffset.seconds))
+                format: .csv, skipInvalid: input.skipInvalid, defaultUTCOffsetSeconds: input.utcOffset?.seconds,
+                defaultZone: input.timeZone))
         } else {
             loaded = try input.load(common).only(device: device, source: input.history).devices.makeIterator()
         }

@@ -48,11 +48,11 @@ struct PlanCommand: ParsableCommand {
     @Option(help: "Model file written by `reveille train` (without it, the model is fitted on --history before --from, as `reveille evaluate` does).")
     var model: String?
 
-    @Option(help: ArgumentHelp("Horizon start, a real date in the years 1990–2100, ISO 8601 with offset, e.g. 2013-05-01T00:00:00-04:00 (its offset is the local clock unless --zone is given).",
+    @Option(help: ArgumentHelp("Horizon start, a real date in the years 1990–2100, ISO 8601: with an offset (2013-05-01T00:00:00-04:00) one instant for every device, without (2013-05-01T00:00:00) that time on each device's clock. Each device is planned in its own local time.",
                                valueName: "iso-time"))
-    var from: InstantArgument
+    var from: StartArgument
 
-    @Option(help: ArgumentHelp("The device's time zone (IANA, e.g. America/New_York): its offset at --from is the local clock, and its DST changes inside the horizon reach the planner.",
+    @Option(help: ArgumentHelp("Every device's time zone (IANA, e.g. America/New_York; default: the model's zone, else its last offset): its DST changes inside the horizon reach the planner.",
                                valueName: "zone"))
     var zone: String?
 
@@ -123,10 +123,13 @@ struct PlanCommand: ParsableCommand {
             options.rules = try rules.map { try PlatformRules.read(path: $0) } ?? options.rules
             if let leadMinutes { options.rules.leadMinutes = leadMinutes }
             if let dailyFloor { options.rules.dailyFloor = dailyFloor }
-            let horizon = PlanHorizon(start: from.instant, utcOffsetSeconds: from.utcOffsetSeconds, hours: hours,
-                                      zone: zone.flatMap { TimeZone(identifier: $0) })
+            let horizon = PlanHorizon(from: from, hours: hours, zone: zone.flatMap { TimeZone(identifier: $0) })
             if stream { return try streamFetchPlans(options, horizon) }
-            let inputs = try PlanInputs.load(model: model, history: history, device: device, options: options)
+            var inputs = try PlanInputs.load(model: model, history: history, device: device, options: options)
+            inputs.warn = common.warn
+            if model != nil, history == nil {
+                common.note("no --history: recency features (last launch, recent cold launches) see none; give --history for them")
+            }
             let text: String
             switch channel {
             case .fetch: text = try fetchPlans(inputs, horizon)

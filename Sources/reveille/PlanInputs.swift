@@ -5,34 +5,23 @@ import ReveilleCore
 import Scheduling
 import UsageModel
 
-/// The planned horizon as the command line gives it: `--from`, `--hours` and the local clock —
-/// `--from`'s offset, or the offsets of `--zone` with its changes inside the horizon.
+/// The planned horizon as the command line gives it: `--from`, `--hours` and `--zone`. Each
+/// device is planned on its own clock (``DeviceClock``): `--zone` when given, else the model's
+/// zone or last offset, else its history's; `--from` without an offset is that device's local time.
 struct PlanHorizon {
-    let start: Double
-    let utcOffsetSeconds: Int
+    let from: StartArgument
     let hours: Int
-    let offsetChanges: [OffsetChange]
+    let zone: TimeZone?
 
-    init(start: Double, utcOffsetSeconds: Int, hours: Int, zone: TimeZone? = nil) {
-        self.start = start
-        self.hours = hours
-        guard let zone else {
-            self.utcOffsetSeconds = utcOffsetSeconds
-            self.offsetChanges = []
-            return
-        }
-        self.utcOffsetSeconds = zone.secondsFromGMT(for: Date(timeIntervalSince1970: start))
-        var changes: [OffsetChange] = []
-        var t = Date(timeIntervalSince1970: start)
-        let end = Date(timeIntervalSince1970: start + Double(hours) * 3600)
-        while let next = zone.nextDaylightSavingTimeTransition(after: t), next < end, changes.count < 16 {
-            changes.append(OffsetChange(at: next.timeIntervalSince1970, utcOffsetSeconds: zone.secondsFromGMT(for: next)))
-            t = next
-        }
-        self.offsetChanges = changes
+    /// The start, offset at the start and offset changes inside the horizon for `source`.
+    func resolved(for source: DevicePlanningSource) -> (start: Double, utcOffsetSeconds: Int, end: Double,
+                                                         offsetChanges: [OffsetChange], clock: DeviceClock) {
+        let approximate = from.instant ?? from.localSeconds
+        let clock = source.clock(zone: zone, before: approximate)
+        let start = from.instant(on: clock)
+        let end = start + Double(hours) * 3600
+        return (start, clock.offset(at: start), end, clock.changes(from: start, to: end), clock)
     }
-
-    var end: Double { start + Double(hours) * 3600 }
 }
 
 /// What every `reveille plan` channel reads: one planning source per device (model file and/or
@@ -40,6 +29,8 @@ struct PlanHorizon {
 struct PlanInputs {
     let sources: [DevicePlanningSource]
     let options: SchedulingOptions
+    /// Where warnings go (stderr, even with `--quiet`).
+    var warn: (String) -> Void = { _ in }
 
     static func load(model: String?, history: String?, device: String?, options: SchedulingOptions) throws -> PlanInputs {
         let file = try model.map { try UsageModelFile.load(path: $0) }
@@ -53,9 +44,18 @@ struct PlanInputs {
     func request(_ source: DevicePlanningSource, _ horizon: PlanHorizon, budget: Int,
                  state: DeviceState = DeviceState()) throws -> (policy: ReveillePolicy, request: ScheduleRequest) {
         let policy = try source.policy(options: options)
-        let context = source.context(start: horizon.start, utcOffsetSeconds: horizon.utcOffsetSeconds,
-                                     tauSeconds: policy.options.tauSeconds)
-        return (policy, ScheduleRequest(context: context, start: horizon.start, end: horizon.end,
-                                        offsetChanges: horizon.offsetChanges, budgetPerDay: budget, state: state, explains: true))
+        let h = horizon.resolved(for: source)
+        if source.startsInsideTraining(h.start, clock: h.clock) {
+            warn(_insideTrainingWarning(source))
+        }
+        let context = source.context(start: h.start, utcOffsetSeconds: h.utcOffsetSeconds, tauSeconds: policy.options.tauSeconds)
+        return (policy, ScheduleRequest(context: context, start: h.start, end: h.end,
+                                        offsetChanges: h.offsetChanges, budgetPerDay: budget, state: state, explains: true))
     }
+}
+
+/// The warning for a start on or before the last day a model was trained on.
+func _insideTrainingWarning(_ source: DevicePlanningSource) -> String {
+    "\(source.device): --from is inside the model's training period (trained through "
+        + "\(source.model?.trainedThroughDay ?? "?")): its rates and frequencies saw launches after the start"
 }

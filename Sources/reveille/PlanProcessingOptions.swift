@@ -36,9 +36,9 @@ struct ProcessingPlanOptions: ParsableArguments {
             let forecast = try policy.forecast(request)
             let processingRequest = ProcessingRequest(
                 device: source.device, horizonStart: forecast.horizonStart, slotSeconds: forecast.slotSeconds,
-                slotCount: forecast.slotCount, utcOffsetSeconds: h.utcOffsetSeconds, appSlotProbabilities: forecast.probabilities,
+                slotCount: forecast.slotCount, utcOffsetSeconds: request.context.utcOffsetSeconds, appSlotProbabilities: forecast.probabilities,
                 charging: try ChargingProfile.estimate(mine, slotSeconds: forecast.slotSeconds), minimumProbability: minProbability,
-                minimumWindowSeconds: minWindowMinutes * 60, generatedAt: h.start)
+                minimumWindowSeconds: minWindowMinutes * 60, generatedAt: request.start)
             let plan = try ProcessingPlanner.plan(processingRequest)
             common.note("\(source.device): \(plan.windows.count) processing windows from \(mine.count) plugged-in intervals")
             plans.append(plan)

@@ -34,10 +34,10 @@ struct PushPlanOptions: ParsableArguments {
             let pushRequest = PushRequest(
                 device: source.device, app: app, horizonStart: forecast.horizonStart, slotSeconds: forecast.slotSeconds,
                 slotProbabilities: forecast.probabilities(of: app) ?? [Double](repeating: 0, count: forecast.slotCount),
-                utcOffsetSeconds: h.utcOffsetSeconds, tauSeconds: policy.options.tauSeconds,
+                utcOffsetSeconds: request.context.utcOffsetSeconds, tauSeconds: policy.options.tauSeconds,
                 rules: PushRules(maxPushesPerDay: pushesPerDay, minimumSpacingSeconds: pushSpacingHours * 3600),
                 evidence: ReasonEvidenceBuilder.evidence(request.context, tauSeconds: policy.options.tauSeconds)[app],
-                generatedAt: h.start)
+                generatedAt: request.start)
             let plan = try PushPlanner.plan(pushRequest)
             common.note("\(source.device): \(plan.pushes.count) pushes for \(app), \(_fixed(plan.expectedCovered, 2)) expected launches served")
             plans.append(plan)

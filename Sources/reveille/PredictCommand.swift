@@ -26,9 +26,13 @@ struct PredictCommand: ParsableCommand {
     @Option(help: "Model file written by `reveille train`.")
     var model: String
 
-    @Option(help: ArgumentHelp("First slot's start, a real date in the years 1990–2100, ISO 8601 with offset, e.g. 2013-05-01T00:00:00-04:00 (its offset is the local clock).",
+    @Option(help: ArgumentHelp("First slot's start, a real date in the years 1990–2100, ISO 8601: with an offset (2013-05-01T00:00:00-04:00) or without (that time on the device's clock). Slots are in the device's local time (its zone, else its last offset).",
                                valueName: "iso-time"))
-    var from: InstantArgument
+    var from: StartArgument
+
+    @Option(help: ArgumentHelp("The device's time zone (IANA, e.g. America/New_York; default: the model's zone, else its last offset).",
+                               valueName: "zone"))
+    var zone: String?
 
     @Option(help: ArgumentHelp("Launch history: the day's launches so far update recency, and the 28-day hourly frequencies come from it.",
                                valueName: "history.csv"))
@@ -46,6 +50,9 @@ struct PredictCommand: ParsableCommand {
     @OptionGroup var output: OutputFormatOptions
 
     func validate() throws {
+        if let zone, TimeZone(identifier: zone) == nil {
+            throw ValidationError("--zone must be an IANA time zone such as America/New_York, got '\(zone)'")
+        }
         guard (1...24 * 31).contains(hours) else { throw ValidationError("--hours must be in 1…744") }
         guard (1...1440).contains(slotMinutes), (hours * 60) % slotMinutes == 0 else {
             throw ValidationError("--slot-minutes must be in 1…1440 and divide --hours × 60")
@@ -54,12 +61,14 @@ struct PredictCommand: ParsableCommand {
 
     func run() throws {
         try runMappingErrors {
-            let start = from.instant, offset = from.utcOffsetSeconds
             let file = try UsageModelFile.load(path: model)
             let fitted = try file.model(device: device)
             let launches = try history.map { try HistoryReader.read(path: $0, options: HistoryReadOptions()) }
             guard let source = try DevicePlanningSource.sources(modelFile: file, history: launches, device: fitted.device,
                                                                 sourceName: model).first else { throw ExitCode(70) }
+            let clock = source.clock(zone: zone.flatMap { TimeZone(identifier: $0) }, before: from.instant ?? from.localSeconds)
+            let start = from.instant(on: clock), offset = clock.offset(at: start)
+            if source.startsInsideTraining(start, clock: clock) { common.warn(_insideTrainingWarning(source)) }
             var policy = try source.policy(options: SchedulingOptions())
             let slots = hours * 60 / slotMinutes
             let forecast = try policy.forecast(source.context(start: start, utcOffsetSeconds: offset, tauSeconds: policy.options.tauSeconds),

@@ -10,9 +10,11 @@ struct TrainCommand: ParsableCommand {
         commandName: "train",
         abstract: "Fit a usage model per device and write a versioned JSON model file.",
         discussion: """
-            The file is {"devices": {ID: model}, "schemaVersion": 1} with sorted keys; each model holds \
-            aggregates and coefficients, never raw launch timestamps. Notes on automatic choices \
-            (bandwidths, cold-start priors) go to stderr.
+            The file is {"devices": {ID: model}, "schemaVersion": 2} with sorted keys \
+            (docs/model-file.md); each model holds aggregates and coefficients, never a launch time, \
+            and the device's clock (--zone, else its last UTC offset), in which `plan` and `predict` \
+            plan it. Recency (when each app was last used) is personal data and stays out of the \
+            file: give `plan --history` for it. Notes on automatic choices go to stderr.
 
             Examples:
               reveille train Datasets/default/launches.csv -o model.json
@@ -67,6 +69,7 @@ struct TrainCommand: ParsableCommand {
                 defer { progress.finishDevice(days: d.localDaySpan) }
                 guard !d.launches.isEmpty else { continue }
                 let model = try ReveillePolicy.train(device: d.device, launches: Array(d.launches)[...], options: options)
+                    .storing(zone: input.zone)
                 for note in model.notes { common.note("\(d.device): \(note)") }
                 models[d.device] = model
             }

@@ -96,7 +96,8 @@ import TestSupport
         let malformed = try Fixtures.temporaryFile(#"{"devices": {"d1": {"schemaVersion": 1}}"#, suffix: ".json")
         let bad = try CLIRunner.run(["plan", "--model", malformed, "--from", Self.from])
         #expect(bad.status == 65)
-        #expect(bad.stderr.hasPrefix("error: usage model: unsupportedModel"))
+        #expect(bad.stderr.hasPrefix("error: usage model: \(malformed): "), "\(bad.stderr)")
+        #expect(bad.stderr.contains("unsupportedModel"))
         #expect(bad.stdout.isEmpty)
     }
 }

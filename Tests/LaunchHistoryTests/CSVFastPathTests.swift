@@ -52,7 +52,7 @@ import TestSupport
         let isoRows = ["2013-03-24T08:31:23+0530", "2013-03-24T08:31:23.250Z", "2013-03-24T08:31:23-04",
                        "2013-03-24T08:31:23", "2013-03-24t08:31:23Z"]
         let csv = "device,app,timestamp\n" + (isoRows + ["1364113883", "1364113884000"]).map { "d,a,\($0)\n" }.joined()
-        let h = try HistoryReader.read(path: try Fixtures.temporaryFile(csv), options: .init(skipInvalid: true))
+        let h = try HistoryReader.read(path: try Fixtures.temporaryFile(csv), options: .init(skipInvalid: true, defaultUTCOffsetSeconds: 0))
         var expected = isoRows.compactMap { TimestampParser.parseISO(Array($0.utf8)[...]) }
             .map { ($0.instant, $0.utcOffsetSeconds ?? 0) }
         expected += [(1_364_113_883, 0), (1_364_113_884, 0)]
@@ -172,7 +172,7 @@ import TestSupport
             csv += "\(device),\(app),\(1_600_000_000 + i)\n"
             expected[device, default: []].append(app)
         }
-        let h = try HistoryReader.read(path: try Fixtures.temporaryFile(csv))
+        let h = try HistoryReader.read(path: try Fixtures.temporaryFile(csv), options: .init(defaultUTCOffsetSeconds: 0))
         #expect(h.devices.count == expected.count)
         for d in h.devices { #expect(d.launches.map(\.app) == expected[d.device]) }
     }
@@ -200,7 +200,7 @@ import TestSupport
         var csv = "device,app,timestamp\n"
         let rows = 3 * _Blocks<Double>.blockSize + 100
         for i in 0..<rows { csv += "d\(i % 3),a,\(1_600_000_000 + i / 3)\n" }
-        let h = try HistoryReader.read(path: try Fixtures.temporaryFile(csv))
+        let h = try HistoryReader.read(path: try Fixtures.temporaryFile(csv), options: .init(defaultUTCOffsetSeconds: 0))
         #expect(h.devices.map(\.launches.count) == [(rows + 2) / 3, (rows + 1) / 3, rows / 3])
         #expect(h.devices.allSatisfy { d in zip(d.launches, d.launches.dropFirst()).allSatisfy { $0.instant < $1.instant } })
         #expect(h.report.outOfOrderRows == 0 && h.report.duplicatesDropped == 0)

@@ -32,7 +32,8 @@ import TestSupport
 
     @Test func unixSecondsAndMillisecondsWithOffsetColumn() throws {
         let csv = "device,app,timestamp,utc_offset,duration\nd,a,1364095883,-04:00,12.5\nd,b,1364095884000,,\n"
-        let h = try HistoryReader.read(path: try Fixtures.temporaryFile(csv))
+        // The second row has no offset of its own: the reader's default (never a silent UTC).
+        let h = try HistoryReader.read(path: try Fixtures.temporaryFile(csv), options: .init(defaultUTCOffsetSeconds: 0))
         let e = h.devices[0].launches
         #expect(e[0].instant == 1_364_095_883 && e[0].utcOffsetSeconds == -14400 && e[0].durationSeconds == 12.5)
         #expect(e[1].instant == 1_364_095_884 && e[1].utcOffsetSeconds == 0 && e[1].durationSeconds == nil)

@@ -35,7 +35,7 @@ import TestSupport
 
     @Test func theValidRangeIsTheYears1990Through2100() throws {
         let csv = Self.header + "d,a,1990-01-01T00:00:00Z\nd,a,2100-12-31T23:59:59Z\nd,b,631152000\n"
-        let h = try HistoryReader.read(path: try Fixtures.temporaryFile(csv))
+        let h = try HistoryReader.read(path: try Fixtures.temporaryFile(csv), options: .init(defaultUTCOffsetSeconds: 0))
         #expect(h.devices[0].launches.map(\.instant) == [631_152_000, 631_152_000, 4_133_980_799])
         #expect(!LocalClock.isValidInstant(.nan) && !LocalClock.isValidInstant(.infinity))
     }
@@ -86,7 +86,7 @@ import TestSupport
     @Test func aDuplicateCanonicalColumnIsRejected() throws {
         let path = try Fixtures.temporaryFile("device,app,timestamp,Timestamp\nd,a,2023-01-01T00:00:00Z,2023-01-01T00:00:00Z\n")
         #expect(throws: HistoryError(.duplicateColumn, file: path, line: 1, field: "timestamp",
-                                     expected: "each of device,app,timestamp,duration,utc_offset at most once in the header")) {
+                                     expected: "each of device,app,timestamp,duration,utc_offset,zone at most once in the header")) {
             try HistoryReader.read(path: path, options: .init(skipInvalid: true))
         }
     }
@@ -112,7 +112,7 @@ import TestSupport
         let e = try HistoryReader.read(path: try Fixtures.temporaryFile(jsonl, suffix: ".jsonl")).devices[0].launches
         #expect(e.map(\.durationSeconds) == [0, 1, nil])
         #expect(e.map(\.utcOffsetSeconds) == [0, 3600, -1800])
-        let bad = try Fixtures.temporaryFile("{\"device\":\"d\",\"app\":\"a\",\"timestamp\":1672531200,\"duration\":true}\n", suffix: ".jsonl")
+        let bad = try Fixtures.temporaryFile("{\"device\":\"d\",\"app\":\"a\",\"timestamp\":1672531200,\"utc_offset\":0,\"duration\":true}\n", suffix: ".jsonl")
         #expect(throws: HistoryError(.malformedNumber, file: bad, line: 1, field: "duration",
                                      expected: "a non-negative number of seconds")) { try HistoryReader.read(path: bad) }
     }
@@ -160,5 +160,34 @@ import TestSupport
     @Test func formattingAnAbsurdInstantDoesNotTrap() {
         #expect(TimestampParser.formatISO(instant: 1e300, utcOffsetSeconds: 0) == "1e+300")
         #expect(TimestampParser.formatISO(instant: .nan, utcOffsetSeconds: 0) == "nan")
+    }
+}
+
+/// Unix times carry no offset: the row's `utc_offset` or `zone`, or the reader's zone or offset,
+/// must give one (issue 15: no silent UTC).
+@Suite struct MissingOffsetTests {
+    @Test(arguments: [("device,app,timestamp\nd,a,1672531200\n", ".csv", 2),
+                      ("{\"device\":\"d\",\"app\":\"a\",\"timestamp\":1672531200}\n", ".jsonl", 1),
+                      ("{\"device\":\"d\",\"app\":\"a\",\"timestamp\":\"1672531200\"}\n", ".jsonl", 1)])
+    func aUnixTimeWithoutAnOffsetIsAnErrorNamingTheOptions(text: String, suffix: String, line: Int) throws {
+        let path = try Fixtures.temporaryFile(text, suffix: suffix)
+        #expect(throws: HistoryError(.missingOffset, file: path, line: line, field: "timestamp",
+                                     expected: "a UTC offset for a Unix time: a utc_offset or zone column (field), --utc-offset or --zone")) {
+            try HistoryReader.read(path: path)
+        }
+    }
+
+    /// A zone gives each instant its own offset: 2023-03-11 10:00 UTC is EST, 12 March 10:00 UTC EDT.
+    @Test func aZoneFieldOrTheReadersZoneGivesEachInstantItsOffset() throws {
+        let csv = try Fixtures.temporaryFile("device,app,timestamp,zone\nd,a,1678528800,America/New_York\nd,b,1678615200,America/New_York\n")
+        #expect(try HistoryReader.read(path: csv).devices[0].launches.map(\.utcOffsetSeconds) == [-18_000, -14_400])
+        let jsonl = try Fixtures.temporaryFile("{\"device\":\"d\",\"app\":\"a\",\"timestamp\":1678528800,\"zone\":\"Asia/Kolkata\"}\n", suffix: ".jsonl")
+        #expect(try HistoryReader.read(path: jsonl).devices[0].launches.map(\.utcOffsetSeconds) == [19_800])
+        let plain = try Fixtures.temporaryFile("device,app,timestamp\nd,a,1678528800\nd,b,1678615200\n")
+        let zoned = HistoryReadOptions(defaultZone: TimeZone(identifier: "America/New_York"))
+        #expect(try HistoryReader.read(path: plain, options: zoned).devices[0].launches.map(\.utcOffsetSeconds) == [-18_000, -14_400])
+        // An explicit offset wins over the zone.
+        let both = try Fixtures.temporaryFile("device,app,timestamp,utc_offset,zone\nd,a,1678528800,+01:00,America/New_York\n")
+        #expect(try HistoryReader.read(path: both).devices[0].launches.map(\.utcOffsetSeconds) == [3600])
     }
 }

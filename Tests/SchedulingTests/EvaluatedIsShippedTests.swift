@@ -98,12 +98,7 @@ import TestSupport
             let from = TimestampParser.formatISO(instant: start, utcOffsetSeconds: offset)
             let r = try CLIRunner.run(["plan", "--history", file, "--from", from, "--hours", "24", "--budget", "8", "-q"])
             #expect(r.status == 0, "\(r.stderr)")
-            let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
-            let windows = try #require(doc["windows"] as? [[String: Any]])
-            let printed = windows.compactMap { w -> DayFetch? in
-                guard let at = w["atUnix"] as? Double, let app = w["app"] as? String else { return nil }
-                return DayFetch(instant: at - 1 >= start ? at - 1 : at, app: app)
-            }.sorted()
+            let printed = try Self.printedFetches(r.stdout, start: start)
             #expect(printed == (evaluated[device.device]?[day] ?? []).sorted(), "day \(day)")
             #expect(!printed.isEmpty)
         }
@@ -130,5 +125,44 @@ import TestSupport
             if shipped30 != shipped60 { differsFromTau60 = true }
         }
         #expect(differsFromTau60)
+    }
+
+    /// `reveille train` on the launches before `start(d)`, then `reveille plan --model m --history h
+    /// --from start(d)`, prints the windows the evaluator executes: the model file holds no
+    /// recency state, and the history given at plan time gives it back exactly.
+    @Test func cliPlanFromATrainedModelFilePrintsTheEvaluatedFetches() async throws {
+        let history = try HistoryReader.read(path: Fixtures.dataset("android-wellbeing/launches.csv"))
+        let evaluated = try await Self.evaluated(history, budget: 8)
+        let device = try #require(history.devices.first)
+        let timeline = _DeviceTimeline(history: device, tauSeconds: 3600)
+        let scored = try #require(timeline.scoredDays(warmupDays: 7, minimumScoredDays: 7))
+        for day in [try #require(scored.first) + 4, try #require(scored.last)] {
+            let (start, offset) = timeline.start(day)
+            let before = Array(device.launches).filter { $0.instant < start }
+            // The model is fitted for the day after the last launch: that must be day `d`.
+            try #require(before.last.map { $0.localDay + 1 } == day)
+            let file = try Fixtures.temporaryFile(CanonicalCSVWriter.csv(before))
+            let model = try Fixtures.temporaryFile("", suffix: ".json")
+            let trained = try CLIRunner.run(["train", file, "-o", model, "-q"])
+            #expect(trained.status == 0, "\(trained.stderr)")
+            let from = TimestampParser.formatISO(instant: start, utcOffsetSeconds: offset)
+            let r = try CLIRunner.run(["plan", "--model", model, "--history", file, "--from", from, "--hours", "24", "--budget", "8", "-q"])
+            #expect(r.status == 0, "\(r.stderr)")
+            let printed = try Self.printedFetches(r.stdout, start: start)
+            #expect(printed == (evaluated[device.device]?[day] ?? []).sorted(), "day \(day)")
+            #expect(!printed.isEmpty)
+            let text = try String(contentsOfFile: model, encoding: .utf8)
+            #expect(!before.contains { text.contains(String(Int($0.instant))) })
+        }
+    }
+
+    /// A printed schedule's windows as the evaluator's executed fetches (app and instant).
+    static func printedFetches(_ stdout: String, start: Double) throws -> [DayFetch] {
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any])
+        let windows = try #require(doc["windows"] as? [[String: Any]])
+        return windows.compactMap { w -> DayFetch? in
+            guard let at = w["atUnix"] as? Double, let app = w["app"] as? String else { return nil }
+            return DayFetch(instant: at - 1 >= start ? at - 1 : at, app: app)
+        }.sorted()
     }
 }

@@ -51,22 +51,35 @@ import TestSupport
         }
     }
 
-    @Test func recencyMinutesOutOfRangeAreRejected() throws {
+    /// Rates are one-byte codes in base64: text that is not base64, or of the wrong length, is
+    /// rejected naming the app and the field.
+    @Test(arguments: ["not base64!", "AAAA"])
+    func malformedRateCodesAreRejected(text: String) throws {
         var file = try Self.golden()
         var devices = try #require(file["devices"] as? [String: Any])
         var model = try #require(devices["sim"] as? [String: Any])
         var profiles = try #require(model["profiles"] as? [[String: Any]])
-        profiles[1]["coldLaunchMinutesAgo"] = [Int.min]
+        profiles[1]["weekdayRates"] = text
         model["profiles"] = profiles
         devices["sim"] = model
         file["devices"] = devices
-        #expect(throws: UsageModelError(.unsupportedModel, expected: "recency minutes in -1…11520 for app 'mail'")) {
+        #expect(throws: UsageModelError(.unsupportedModel, expected: "profiles.dayRates and .weekdayRates of app 'mail': base64 of 96 and 672 one-byte codes",
+                                        field: "devices.sim")) {
             try Self.decode(file)
         }
     }
 
+    /// Version 1 files held launch times: they are refused with a message to retrain.
+    @Test func versionOneModelFilesAreRefusedWithAMessageToRetrain() throws {
+        let data = try Data(contentsOf: Self.fixtures.appendingPathComponent("golden-model-v1.json"))
+        #expect(throws: UsageModelError(.unsupportedModel, expected: "a model file of schemaVersion 2 (got 1: version 1 files held "
+                                        + "launch times and are no longer read; retrain with `reveille train`)")) {
+            try UsageModelFile.decode(data)
+        }
+    }
+
     static func golden() throws -> [String: Any] {
-        let data = try Data(contentsOf: fixtures.appendingPathComponent("golden-model-v1.json"))
+        let data = try Data(contentsOf: fixtures.appendingPathComponent("golden-model-v2.json"))
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
@@ -74,11 +87,11 @@ import TestSupport
         try UsageModelFile.decode(JSONSerialization.data(withJSONObject: object))
     }
 
-    @Test(arguments: [2, 0, -1])
+    @Test(arguments: [3, 0, -1])
     func modelFilesOfAnotherSchemaVersionAreRejected(version: Int) throws {
         var file = try Self.golden()
         file["schemaVersion"] = version
-        #expect(throws: UsageModelError(.unsupportedModel, expected: "a model file of schemaVersion 1 (got \(version))")) {
+        #expect(throws: UsageModelError(.unsupportedModel, expected: "a model file of schemaVersion 2 (got \(version))")) {
             try Self.decode(file)
         }
     }
@@ -90,13 +103,12 @@ import TestSupport
             var devices = try #require(file["devices"] as? [String: Any])
             var model = try #require(devices["sim"] as? [String: Any])
             var profiles = try #require(model["profiles"] as? [[String: Any]])
-            var rates = try #require(profiles[0]["dayRates"] as? [Any])
-            rates[3] = value
-            profiles[0]["dayRates"] = rates
+            profiles[0]["rateScale"] = value
             model["profiles"] = profiles
             devices["sim"] = model
             file["devices"] = devices
-            #expect(throws: UsageModelError(.unsupportedModel, expected: "finite, non-negative rates of at most 1000000 for app 'game'")) {
+            #expect(throws: UsageModelError(.unsupportedModel, expected: "finite, non-negative rates of at most 1000000 for app 'game'",
+                                            field: "devices.sim")) {
                 try Self.decode(file)
             }
         }

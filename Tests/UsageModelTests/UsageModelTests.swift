@@ -126,17 +126,29 @@ import TestSupport
         let text = try UsageModelFile(devices: ["sim": model]).jsonText()
         #expect(try UsageModelFile(devices: ["sim": try UsageModel.fit(SimulatedHistory.launches(days: 21))]).jsonText() == text)
         let decoded = try UsageModelFile.decode(Data(text.utf8)).model(device: nil)
+        #expect(!decoded.hasRecencyState)
         let start = SimulatedHistory.monday + 21 * 86_400
         let a = model.slotProbabilities(from: start, utcOffsetSeconds: 3600, slots: 48, slotSeconds: 1800)
-        let b = decoded.slotProbabilities(from: start, utcOffsetSeconds: 3600, slots: 48, slotSeconds: 1800)
+        // The file holds no recency state; the history it was fitted on gives it back exactly.
+        let withHistory = decoded.withRecency(from: SimulatedHistory.launches(days: 21))
+        let b = withHistory.slotProbabilities(from: start, utcOffsetSeconds: 3600, slots: 48, slotSeconds: 1800)
         #expect(a == b)
+        #expect(decoded.slotProbabilities(from: start, utcOffsetSeconds: 3600, slots: 48, slotSeconds: 1800) != a)
         #expect(!text.contains(String(Int(SimulatedHistory.monday))))
     }
 
+    /// The golden file of schemaVersion 2 (written from `SimulatedHistory.launches(days: 14)`;
+    /// `REVEILLE_WRITE_GOLDEN=1` rewrites it) still loads and predicts. Version 1 is refused
+    /// (`TrustTests`).
     @Test func goldenModelFileStillLoads() throws {
-        let data = try Data(contentsOf: Self.fixtures.appendingPathComponent("golden-model-v1.json"))
+        let url = Self.fixtures.appendingPathComponent("golden-model-v2.json")
+        if ProcessInfo.processInfo.environment["REVEILLE_WRITE_GOLDEN"] == "1" {
+            let fitted = try UsageModel.fit(SimulatedHistory.launches(days: 14))
+            try DeterministicJSON.text(UsageModelFile(devices: ["sim": fitted])).write(to: url, atomically: true, encoding: .utf8)
+        }
+        let data = try Data(contentsOf: url)
         let model = try UsageModelFile.decode(data).model(device: "sim")
-        #expect(model.schemaVersion == 1)
+        #expect(model.schemaVersion == 2)
         #expect(model.apps == ["game", "mail", "news", "rare"])
         let p = model.launchProbability(app: "mail", from: SimulatedHistory.monday + 14 * 86_400 + 7.5 * 3600, utcOffsetSeconds: 3600)
         #expect(p > 0.3 && p < 1)
@@ -144,7 +156,7 @@ import TestSupport
 
     @Test func unknownSchemaIsATypedError() {
         #expect(throws: UsageModelError.self) {
-            try UsageModelFile.decode(Data(#"{"schemaVersion": 1, "devices": {"x": {"schemaVersion": 99}}}"#.utf8))
+            try UsageModelFile.decode(Data(#"{"schemaVersion": 2, "devices": {"x": {"schemaVersion": 99}}}"#.utf8))
         }
     }
 }
