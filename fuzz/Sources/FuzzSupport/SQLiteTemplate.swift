@@ -1,4 +1,5 @@
 import Foundation
+import DeviceImport
 import GRDB
 
 /// The tables an importer reads, copied (schema and the first rows) from a real evidence database
@@ -109,5 +110,16 @@ public struct SQLiteTemplate: Sendable {
         } catch {
             fatalError("fuzz harness: cannot build \(path): \(error)")
         }
+    }
+}
+
+extension SQLiteTemplate {
+    /// One fuzz input: the edited tables written as `evidence.db`, then each of `kinds` imported
+    /// from it (``importAndReadBack(_:path:)``).
+    public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int, importing kinds: [DeviceKind]) -> Int32 {
+        let path = "\(ScratchFile.directory)/evidence.db"
+        write(ScratchFile.bytes(data, size), to: path)
+        for kind in kinds { importAndReadBack(kind, path: path) }
+        return 0
     }
 }
