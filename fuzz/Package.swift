@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // libFuzzer targets for Reveille's readers, importers and file decoders. Not part of the main
 // package: `swift build`/`swift test` at the repository root never build these. Build and run them
-// with `fuzz/run.sh` (see docs/fuzzing.md); they need `-sanitize=fuzzer`, which run.sh passes.
+// with `fuzz/run.sh` (see fuzz/README.md); they need `-sanitize=fuzzer`, which run.sh passes.
 import PackageDescription
 
 let targets = [
@@ -24,14 +24,17 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
     ] + targets.map { name in
-        // No main: libFuzzer provides it and calls LLVMFuzzerTestOneInput.
+        // main.swift hands the input callback to libFuzzer (LLVMFuzzerRunDriver).
         .executableTarget(name: name, dependencies: [
             "FuzzSupport",
             .product(name: "LaunchHistory", package: "Reveille"),
             .product(name: "UsageModel", package: "Reveille"),
             .product(name: "FetchPlanner", package: "Reveille"),
             .product(name: "DeviceImport", package: "Reveille"),
-        ], swiftSettings: [.unsafeFlags(["-parse-as-library"])])
+        ], linkerSettings: [
+            // ld.gold fails on the instrumented objects ("internal error in format_file_lineno").
+            .unsafeFlags(["-use-ld=lld"]),
+        ])
     },
     swiftLanguageModes: [.v6]
 )

@@ -24,7 +24,7 @@ TARGETS=("${@:-${ALL[@]}}")
 if [[ "$BUDGET" == *r ]]; then LIMIT=(-runs="${BUDGET%r}"); else LIMIT=(-max_total_time="$BUDGET"); fi
 
 nice -n 19 swift build -c release --package-path "$FUZZ" \
-    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library 2>&1 | tail -3
+    -Xswiftc -sanitize=fuzzer,address 2>&1 | tail -3
 BIN="$(swift build -c release --package-path "$FUZZ" --show-bin-path)"
 
 export REVEILLE_FUZZ_KNOWLEDGEC="$DATA/apple/knowledgec-10.14.db"

@@ -3,8 +3,7 @@ import FuzzSupport
 import UsageModel
 
 /// Model files through the public decoder, then one prediction per decoded device.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     guard let file = try? UsageModelFile.decode(Data(bytes: data, count: size)) else { return 0 }
     for device in file.deviceIDs {
         guard let model = try? file.model(device: device), let app = model.apps.first else { continue }
@@ -12,3 +11,5 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     }
     return 0
 }
+
+runFuzzer(fuzz)

@@ -2,8 +2,9 @@ import DeviceImport
 import FuzzSupport
 
 /// The "App Usage" tracker CSV export importer, with its output read back.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     importAndReadBack(.appUsage, path: ScratchFile.write(data, size, name: "app-usage.csv"))
     return 0
 }
+
+runFuzzer(fuzz)

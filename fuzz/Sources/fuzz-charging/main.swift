@@ -2,8 +2,9 @@ import FetchPlanner
 import FuzzSupport
 
 /// Plugged-in interval CSV (`plan --charging`).
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     _ = try? ChargingInterval.readCSV(path: ScratchFile.write(data, size, name: "charging.csv"))
     return 0
 }
+
+runFuzzer(fuzz)
