@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "ReportTests", dependencies: ["ReveilleCore", "Report", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: [
             "ReveilleCore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
-        ]),
+        ], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -93,6 +93,17 @@ public enum DeviceImporter {
     /// - Throws: ``DeviceImportError`` — `.noLaunchTimes` for table kinds (Screen Time, plugged
     ///   intervals, predictions), or the reader's own errors.
     public static func launches(_ kind: DeviceKind, path: String, options: DeviceImportOptions = .init()) throws(DeviceImportError) -> [LaunchEvent] {
+        let events = try _launches(kind, path: path, options: options)
+        // A NUL byte in a name would be written to the CSV, which no reader accepts back (found by fuzz-dumpsys/fuzz-appusage).
+        if let bad = events.first(where: { $0.app.utf8.contains(0) || $0.device.utf8.contains(0) }) {
+            let column = bad.app.utf8.contains(0) ? "app" : "device"
+            throw DeviceImportError(.invalidValue, file: path, column: column,
+                                    expected: "\(column) names without NUL bytes (one near \(bad.app.replacingOccurrences(of: "\u{0}", with: "\\0").prefix(60)))")
+        }
+        return events
+    }
+
+    static func _launches(_ kind: DeviceKind, path: String, options: DeviceImportOptions) throws(DeviceImportError) -> [LaunchEvent] {
         let device = options.device ?? defaultDevice(path: path)
         switch kind {
         case .knowledgec:

@@ -117,6 +117,13 @@ extension BadInputCase {
         evidence("dumpsys", "no foreground events", .text("Last 24 hours\n  nothing here\n"), ext: "txt", mentions: ["@e"]),
         evidence("dumpsys", "invalid UTF-8", .bytes([0x74, 0x69, 0x6D, 0x65, 0xFF, 0xFE, 0x0A]), ext: "txt", mentions: ["@e"]),
 
+        // Crash inputs of fuzz-dumpsys and fuzz-appusage: an app name with a NUL byte was written to
+        // CSV that no reader accepts back.
+        evidence("dumpsys", "fuzz: a NUL byte in a package", .copy("Tests/CLITests/Fixtures/fuzz/dumpsys-nul-package.txt"), ext: "txt",
+                 mentions: ["@e", "invalidValue", "column 'app'"]),
+        evidence("app-usage", "fuzz: a NUL byte in an app", .copy("Tests/CLITests/Fixtures/fuzz/app-usage-nul-app.csv"), ext: "csv",
+                 extra: ["--utc-offset", "+01:00"], mentions: ["@e", "invalidValue", "column 'app'"]),
+
         // App Usage tracker CSV
         evidence("app-usage", "wrong header", .text("Name,When\nGmail,3/12/2023\n"), ext: "csv", extra: ["--utc-offset", "+01:00"],
                  mentions: ["@e:1"]),
