@@ -65,12 +65,14 @@ for target in "${TARGETS[@]}"; do
     mkdir -p "$FUZZ/.corpus/$target" "$FUZZ/.crashes/$target"
     log="$FUZZ/.crashes/$target/log.txt"
     set +e
-    nice -n 19 "$BIN/$target" "${LIMIT[@]}" -max_len=4096 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-        -artifact_prefix="$FUZZ/.crashes/$target/" "$FUZZ/.corpus/$target" "$FUZZ/.seeds/$target" > "$log" 2>&1
+    # -detect_leaks=0: FileManager.contents(atPath:) of an empty file leaks 4 KiB in swift-foundation
+    # (Swift 6.3.1), reported by LeakSanitizer from every target that reads a file with it.
+    nice -n 19 "$BIN/$target" "${LIMIT[@]}" -detect_leaks=0 -max_len=4096 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+        -artifact_prefix="$FUZZ/.crashes/$target/" "$FUZZ/.corpus/$target" "$FUZZ/.seeds/$target" > "$log" 2>&1 < /dev/null
     status=$?
     set -e
-    runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo "?")
-    rate=$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo "?")
+    runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | head -1 || echo "?")
+    rate=$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "$log" | grep -o '[0-9]*$' | head -1 || echo "?")
     crashes=$(find "$FUZZ/.crashes/$target" -name 'crash-*' -o -name 'leak-*' -o -name 'timeout-*' -o -name 'oom-*' | wc -l)
     line="$(date -u +%FT%TZ) $target exit=$status runs=$runs exec/s=$rate artifacts=$crashes"
     echo "$line" | tee -a "$FUZZ/.results.txt"
