@@ -95,7 +95,9 @@ public struct SQLiteTemplate: Sendable {
     public func write(_ bytes: [UInt8], to path: String) {
         for suffix in ["", "-journal", "-wal", "-shm"] { unlink(path + suffix) }
         do {
-            let queue = try DatabaseQueue(path: path)
+            var config = Configuration()
+            config.foreignKeysEnabled = false  // tables are created in the listed order, rows may dangle
+            let queue = try DatabaseQueue(path: path, configuration: config)
             try queue.write { db in
                 for table in edited(bytes) {
                     try db.execute(sql: table.create)
