@@ -94,11 +94,13 @@ public enum DeviceImporter {
     ///   intervals, predictions), or the reader's own errors.
     public static func launches(_ kind: DeviceKind, path: String, options: DeviceImportOptions = .init()) throws(DeviceImportError) -> [LaunchEvent] {
         let events = try _launches(kind, path: path, options: options)
-        // A NUL byte in a name would be written to the CSV, which no reader accepts back (found by fuzz-dumpsys/fuzz-appusage).
-        if let bad = events.first(where: { $0.app.utf8.contains(0) || $0.device.utf8.contains(0) }) {
-            let column = bad.app.utf8.contains(0) ? "app" : "device"
+        // A NUL byte or line break in a name would be written to the CSV, which the line-based
+        // readers do not accept back (found by fuzz-dumpsys, fuzz-appusage and fuzz-wellbeing).
+        func unwritable(_ name: String) -> Bool { name.utf8.contains { $0 == 0 || $0 == 0x0A || $0 == 0x0D } }
+        if let bad = events.first(where: { unwritable($0.app) || unwritable($0.device) }) {
+            let column = unwritable(bad.app) ? "app" : "device"
             throw DeviceImportError(.invalidValue, file: path, column: column,
-                                    expected: "\(column) names without NUL bytes (one near \(bad.app.replacingOccurrences(of: "\u{0}", with: "\\0").prefix(60)))")
+                                    expected: "\(column) names without NUL bytes or line breaks (found \(String(reflecting: String((column == "app" ? bad.app : bad.device).prefix(60)))))")
         }
         return events
     }

@@ -102,6 +102,8 @@ extension BadInputCase {
                  mentions: ["@e", "timestamp"]),
         evidence("wellbeing", "timestamp text", .sqlite(wellbeing + "INSERT INTO events VALUES (1, 'noon', 1, 1, 0);"),
                  mentions: ["@e", "timestamp"]),
+        evidence("wellbeing", "fuzz: a line break in a package name", .sqlite(wellbeing + "INSERT INTO packages VALUES (2, 'com.a' || char(10) || 'b');"
+                 + "INSERT INTO events VALUES (1, 1678000000000, 1, 2, 0);"), mentions: ["@e", "invalidValue", "column 'app'"]),
         evidence("wellbeing", "no resume events", .sqlite(wellbeing + "INSERT INTO events VALUES (1, 1678000000000, 2, 1, 0);"),
                  mentions: ["@e"]),
 
