@@ -25,7 +25,12 @@ public struct SQLiteTemplate: Sendable {
         var config = Configuration()
         config.readonly = true
         do {
-            let queue = try DatabaseQueue(path: fixture, configuration: config)
+            // Read a private copy: even a read-only open of a WAL database leaves -wal/-shm files
+            // beside it, and the shared fixtures must stay untouched.
+            let copy = "\(ScratchFile.directory)/template.db"
+            try? FileManager.default.removeItem(atPath: copy)
+            try FileManager.default.copyItem(atPath: fixture, toPath: copy)
+            let queue = try DatabaseQueue(path: copy, configuration: config)
             tables = try queue.read { db in
                 try names.compactMap { name -> Table? in
                     guard let create = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", arguments: [name]) else { return nil }
