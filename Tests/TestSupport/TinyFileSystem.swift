@@ -13,8 +13,9 @@ public enum TinyFileSystem {
             try? FileManager.default.removeItem(atPath: dir)
             return nil
         }
+        mounts.add(dir)
         atexit {
-            if let dir = TinyFileSystem.mountPoint {
+            for dir in TinyFileSystem.mounts.all() {
                 _ = TinyFileSystem.run("/usr/bin/umount", ["-l", dir])
                 rmdir(dir)
             }
@@ -22,14 +23,28 @@ public enum TinyFileSystem {
         return dir
     }()
 
+    /// Every tmpfs mounted, for unmounting at exit.
+    static let mounts = MountList()
+
+    final class MountList: @unchecked Sendable {
+        private var paths: [String] = []
+        private let lock = NSLock()
+        func add(_ path: String) { lock.lock(); paths.append(path); lock.unlock() }
+        func all() -> [String] { lock.lock(); defer { lock.unlock() }; return paths }
+    }
+
     /// Why tests needing the tiny file system are skipped here.
     public static let skipReason: String = "cannot mount a 64 KiB tmpfs (needs root and mount permission): skipped"
 
-    /// A fresh empty directory on the tiny file system, or `nil` when it is not mounted.
+    /// A fresh 64 KiB tmpfs of its own (so tests filling it never meet), or `nil` when mounting
+    /// is not possible here. Unmounted at exit.
     public static func directory() -> String? {
-        guard let root = mountPoint else { return nil }
-        let dir = root + "/" + UUID().uuidString
-        return (try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)) == nil ? nil : dir
+        guard mountPoint != nil else { return nil }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("reveille-tinyfs-\(UUID().uuidString)").path
+        guard (try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)) != nil,
+              run("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=64k,mode=0777", "tmpfs", dir]) == 0 else { return nil }
+        mounts.add(dir)
+        return dir
     }
 
     /// Fills the rest of the file system at `directory` with a filler file, so the next write fails.
