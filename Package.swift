@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "FetchPlanner", targets: ["FetchPlanner"]),
         .library(name: "Scheduling", targets: ["Scheduling"]),
         .library(name: "Evaluation", targets: ["Evaluation"]),
+        // For the libFuzzer package under fuzz/ (its importer targets).
+        .library(name: "DeviceImport", targets: ["DeviceImport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -60,7 +62,9 @@ let package = Package(
             "DeviceImport", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
         ], exclude: ["Fixtures"]),
         .testTarget(name: "ReportTests", dependencies: ["ReveilleCore", "Report", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["ReveilleCore", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: [
+            "ReveilleCore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+        ], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

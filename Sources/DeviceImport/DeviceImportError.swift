@@ -38,6 +38,9 @@ public struct DeviceImportError: Error, Sendable, Equatable, CustomStringConvert
         case truncatedRecord
         /// A record's stored CRC-32 differs from its data's.
         case checksumMismatch
+        /// The private copy of the evidence could not be written (`$TMPDIR` full, over quota or
+        /// unwritable): not bad data, so the CLI exits 73 (`EX_CANTCREAT`), not 65.
+        case scratchUnwritable
     }
 
     public let code: Code
@@ -85,3 +88,8 @@ public struct DeviceImportError: Error, Sendable, Equatable, CustomStringConvert
 }
 
 extension DeviceImportError: InputDataError {}
+
+extension DeviceImportError: WriteFailureCategorized {
+    /// True for ``Code/scratchUnwritable`` (exit 73).
+    public var isWriteFailure: Bool { code == .scratchUnwritable }
+}

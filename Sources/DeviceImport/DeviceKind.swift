@@ -93,6 +93,19 @@ public enum DeviceImporter {
     /// - Throws: ``DeviceImportError`` — `.noLaunchTimes` for table kinds (Screen Time, plugged
     ///   intervals, predictions), or the reader's own errors.
     public static func launches(_ kind: DeviceKind, path: String, options: DeviceImportOptions = .init()) throws(DeviceImportError) -> [LaunchEvent] {
+        let events = try _launches(kind, path: path, options: options)
+        // A NUL byte or line break in a name would be written to the CSV, which the line-based
+        // readers do not accept back (found by fuzz-dumpsys, fuzz-appusage and fuzz-wellbeing).
+        func unwritable(_ name: String) -> Bool { name.utf8.contains { $0 == 0 || $0 == 0x0A || $0 == 0x0D } }
+        if let bad = events.first(where: { unwritable($0.app) || unwritable($0.device) }) {
+            let column = unwritable(bad.app) ? "app" : "device"
+            throw DeviceImportError(.invalidValue, file: path, column: column,
+                                    expected: "\(column) names without NUL bytes or line breaks (found \(String(reflecting: String((column == "app" ? bad.app : bad.device).prefix(60)))))")
+        }
+        return events
+    }
+
+    static func _launches(_ kind: DeviceKind, path: String, options: DeviceImportOptions) throws(DeviceImportError) -> [LaunchEvent] {
         let device = options.device ?? defaultDevice(path: path)
         switch kind {
         case .knowledgec:

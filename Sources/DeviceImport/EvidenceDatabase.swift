@@ -40,16 +40,25 @@ struct _EvidenceDatabase {
         directory = fm.temporaryDirectory.appendingPathComponent("reveille-import-\(UUID().uuidString)")
         let copy = directory.appendingPathComponent("evidence.sqlite")
         _PrivateCopies.register(directory.path)
-        do {
-            try fm.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            try fm.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)
-            try Self._privateCopy(path, to: copy.path)
+        do throws(_PrivateCopy.Failure) {
+            do {
+                try fm.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                try fm.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)
+            } catch {
+                throw _PrivateCopy.Failure.scratch(error.localizedDescription)
+            }
+            try _PrivateCopy.copy(path, to: copy.path)
             if let wal = Self._size(path + "-wal"), wal > 0 {
-                try Self._privateCopy(path + "-wal", to: copy.path + "-wal")
+                try _PrivateCopy.copy(path + "-wal", to: copy.path + "-wal")
             }
         } catch {
             _PrivateCopies.remove(directory.path)
-            throw DeviceImportError(.unreadable, file: path, expected: "a readable file (\(error.localizedDescription))")
+            switch error {
+            case .source(let reason):
+                throw DeviceImportError(.unreadable, file: path, expected: "a readable file (\(reason))")
+            case .scratch(let reason):
+                throw DeviceImportError(.scratchUnwritable, file: path, expected: "room for a private copy in \(fm.temporaryDirectory.path) (\(reason)); free space there or set TMPDIR to another directory")
+            }
         }
         var configuration = Configuration()
         configuration.readonly = true
@@ -77,26 +86,6 @@ struct _EvidenceDatabase {
     func close() {
         try? queue.close()
         _PrivateCopies.remove(directory.path)
-    }
-
-    /// Copies `source` to `destination` readable and writable by the owner only (the mode is set
-    /// before any byte is written, so the copy is never readable by others).
-    static func _privateCopy(_ source: String, to destination: String) throws {
-        let fm = FileManager.default
-        guard fm.createFile(atPath: destination, contents: nil, attributes: [.posixPermissions: 0o600]) else {
-            throw CocoaError(.fileWriteUnknown)
-        }
-        try fm.setAttributes([.posixPermissions: 0o600], ofItemAtPath: destination)
-        guard let input = FileHandle(forReadingAtPath: source), let output = FileHandle(forWritingAtPath: destination) else {
-            throw CocoaError(.fileReadUnknown)
-        }
-        defer {
-            try? input.close()
-            try? output.close()
-        }
-        while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {
-            try output.write(contentsOf: chunk)
-        }
     }
 
     static func _size(_ path: String) -> Int? {

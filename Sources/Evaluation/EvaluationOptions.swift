@@ -23,6 +23,9 @@ public struct EvaluationOptions: Sendable {
     /// The longest warm-up accepted: 365 days. A longer one would score nothing in any data set
     /// and report an empty result as if it were one.
     public static let maximumWarmupDays = 365
+    /// The longest tau accepted, in minutes (one day, as for training): a longer window scores
+    /// no day at all.
+    public static let maximumTauMinutes: Double = 1440
     /// Devices with `last − first < warmupDays + minimumScoredDays` are skipped (default 7, the
     /// protocol's rule; lower it only for toy logs).
     public var minimumScoredDays: Int = 7
@@ -55,12 +58,14 @@ public struct EvaluationOptions: Sendable {
     /// Names in `deferred` are policies the caller registers later (the CLI's `bayes`, which
     /// exists once `--truth` is loaded): they count as policies but are not looked up.
     public func validate(deferring deferred: Set<String> = []) throws(EvaluationOptionsError) {
-        guard tauMinutes.isFinite, tauMinutes > 0 else { throw .invalidOptions("tau must be a positive number of minutes") }
+        guard tauMinutes.isFinite, tauMinutes > 0, tauMinutes <= Self.maximumTauMinutes else {
+            throw .invalidOptions("tau (--tau-minutes) must be a number of minutes in (0, \(Int(Self.maximumTauMinutes))]")
+        }
         guard (0...Self.maximumWarmupDays).contains(warmupDays), minimumScoredDays >= 1 else {
-            throw .invalidOptions("warm-up days must be in 0…\(Self.maximumWarmupDays) and minimum scored days ≥ 1")
+            throw .invalidOptions("warm-up days (--warmup-days) must be in 0…\(Self.maximumWarmupDays) and minimum scored days ≥ 1")
         }
         guard !budgets.isEmpty, budgets.allSatisfy({ (0...Self.maximumBudget).contains($0) }) else {
-            throw .invalidOptions("budgets must be one or more integers in 0…\(Self.maximumBudget)")
+            throw .invalidOptions("budgets (--budget) must be one or more integers in 0…\(Self.maximumBudget)")
         }
         guard !policies.isEmpty else { throw .invalidOptions("at least one policy is needed") }
         for name in policies where !deferred.contains(name) && registry.factory(named: name) == nil {

@@ -75,7 +75,7 @@ enum _Validation {
         guard r.minimumIntervalSeconds.isFinite, r.minimumIntervalSeconds >= 0 else { throw bad("minimumIntervalSeconds", "a finite number ≥ 0") }
         guard (r.maxFetchesPerAppPerDay ?? 0) >= 0 else { throw bad("maxFetchesPerAppPerDay", "≥ 0") }
         guard (r.deviceFetchesPerHour ?? 0) >= 0 else { throw bad("deviceFetchesPerHour", "≥ 0") }
-        guard r.leadMinutes.isFinite, r.leadMinutes >= 0 else { throw bad("leadMinutes", "a finite number ≥ 0") }
+        guard r.leadMinutes.isFinite, r.leadMinutes >= 0, r.leadMinutes <= 1440 else { throw bad("leadMinutes", "minutes in 0…1440 (as --lead-minutes)") }
         guard r.newDataPriorAlpha.isFinite, r.newDataPriorBeta.isFinite, r.newDataPriorAlpha > 0, r.newDataPriorBeta >= 0 else {
             throw bad("newDataPriorAlpha/Beta", "alpha > 0, beta ≥ 0, finite")
         }

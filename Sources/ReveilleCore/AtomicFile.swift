@@ -1,21 +1,49 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// Writes output files all-or-nothing: the bytes go to a temporary file beside the destination,
-/// which is then renamed over it, so a failed run never leaves partial output. `-` writes to
-/// standard output.
+/// Writes output files all-or-nothing: the bytes go to a temporary file beside the destination
+/// (`.<name>.<pid>.tmp`), which is flushed to disk (`fsync`) and then renamed over the
+/// destination, and the directory is flushed too, so neither a failed run nor a crash or power
+/// loss right after it leaves partial output. `-` writes to standard output.
+///
+/// - An existing destination keeps its permission mode (a `0600` model stays `0600`); a new file
+///   gets `0666` less the umask, as `open(2)` gives.
+/// - Temporary files left by a killed run (`.<name>.<pid>.tmp` beside the destination) are removed
+///   on the next write to that destination, when their process is no longer alive or when they are
+///   older than ``staleTemporaryAge`` (a process id can be reused, and a write takes well under a
+///   second, so an hour-old temporary file is never a live write's).
+/// - A full disk or quota (`ENOSPC`, `EDQUOT`) is a ``WriteError`` like any other failure to
+///   write, so the CLI exits 73 (`EX_CANTCREAT`), never 65.
 public enum AtomicFile {
     /// An output file could not be written.
     public struct WriteError: Error, CustomStringConvertible, Sendable {
         public let path: String
         public let reason: String
-        public var description: String { "cannot write \(path): \(reason)" }
+        /// The `errno` of the failing call, when a system call failed.
+        public let code: Int32?
 
-        /// `path` could not be written because of `reason` (for writers streaming into a file).
-        public init(path: String, reason: String) {
+        public init(path: String, reason: String, code: Int32? = nil) {
             self.path = path
             self.reason = reason
+            self.code = code
         }
+
+        public var description: String { "cannot write \(path): \(reason)" }
+
+        /// The write failed because the file system (or the user's quota) is full.
+        public var isOutOfSpace: Bool { code.map(AtomicFile.isOutOfSpace) ?? false }
     }
+
+    /// Age after which a leftover temporary file is removed even if its process id is alive
+    /// (one hour).
+    public static let staleTemporaryAge: TimeInterval = 3600
+
+    /// Whether `errno` `code` means the file system or quota is full (`ENOSPC`, `EDQUOT`).
+    public static func isOutOfSpace(_ code: Int32) -> Bool { code == ENOSPC || code == EDQUOT }
 
     /// Writes `text` to `path` atomically (or to standard output for `-`).
     public static func write(_ text: String, to path: String) throws(WriteError) {
@@ -28,33 +56,103 @@ public enum AtomicFile {
             FileHandle.standardOutput.write(data)
             return
         }
-        let url = URL(fileURLWithPath: path)
-        // Devices and pipes (e.g. /dev/null) are written in place: renaming over them would replace them.
-        if let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType,
-           type == .typeCharacterSpecial || type == .typeBlockSpecial || type == .typeUnknown {
-            do {
-                let handle = try FileHandle(forWritingTo: url)
-                defer { try? handle.close() }
-                try handle.write(contentsOf: data)
-            } catch {
-                throw WriteError(path: path, reason: error.localizedDescription)
-            }
+        var existing = stat()
+        let exists = stat(path, &existing) == 0
+        // Devices and pipes (e.g. /dev/null, /dev/full) are written in place: renaming over them
+        // would replace them.
+        if exists, (existing.st_mode & S_IFMT) != S_IFREG, (existing.st_mode & S_IFMT) != S_IFDIR {
+            let fd = open(path, O_WRONLY)
+            guard fd >= 0 else { throw _error(path) }
+            defer { close(fd) }
+            try _writeAll(data, to: fd, path: path)
             return
         }
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-        do {
-            try data.write(to: temporary)
+        let url = URL(fileURLWithPath: path)
+        let directory = url.deletingLastPathComponent().path
+        let name = url.lastPathComponent
+        removeStaleTemporaries(of: name, in: directory)
+        let temporary = directory + "/" + temporaryName(of: name, pid: getpid())
+        unlink(temporary)  // a file of an earlier process that had this pid
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { throw _error(path) }
+        do throws(WriteError) {
+            if exists, fchmod(fd, existing.st_mode & 0o7777) != 0 { throw _error(path) }
+            try _writeAll(data, to: fd, path: path)
+            guard fsync(fd) == 0 else { throw _error(path) }
+            guard close(fd) == 0 else { throw _error(path) }
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw WriteError(path: path, reason: error.localizedDescription)
+            close(fd)
+            unlink(temporary)
+            throw error
         }
         // rename(2) replaces an existing destination atomically (FileManager.replaceItemAt fails on
         // every second overwrite on Linux).
-        guard rename(temporary.path, url.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw WriteError(path: path, reason: reason)
+        guard rename(temporary, path) == 0 else {
+            let error = _error(path)
+            unlink(temporary)
+            throw error
+        }
+        // Make the rename itself durable; some file systems refuse fsync on a directory (EINVAL),
+        // which loses nothing that was promised, so only the data's fsync above is an error.
+        let dirFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if dirFD >= 0 {
+            _ = fsync(dirFD)
+            close(dirFD)
         }
     }
+
+    /// The temporary file name used while writing `name` from process `pid`.
+    public static func temporaryName(of name: String, pid: Int32) -> String { ".\(name).\(pid).tmp" }
+
+    /// Removes `.<name>.<pid>.tmp` files in `directory` whose process is gone or that are older
+    /// than ``staleTemporaryAge``; never this process's own. Failures are ignored (the next write
+    /// tries again). O(entries in `directory`).
+    public static func removeStaleTemporaries(of name: String, in directory: String) {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        let prefix = "." + name + "."
+        let now = Date().timeIntervalSince1970
+        for entry in entries where entry.hasPrefix(prefix) && entry.hasSuffix(".tmp") {
+            let middle = entry.dropFirst(prefix.count).dropLast(4)
+            guard !middle.isEmpty, middle.allSatisfy(\.isASCII), middle.allSatisfy(\.isNumber),
+                  let pid = Int32(middle), pid > 0, pid != getpid() else { continue }
+            let file = directory + "/" + entry
+            var info = stat()
+            guard lstat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            let modified = (try? FileManager.default.attributesOfItem(atPath: file))?[.modificationDate] as? Date
+            let age = now - (modified?.timeIntervalSince1970 ?? now)
+            let gone = kill(pid, 0) != 0 && errno == ESRCH
+            if gone || age > staleTemporaryAge { unlink(file) }
+        }
+    }
+
+    private static func _writeAll(_ data: Data, to fd: Int32, path: String) throws(WriteError) {
+        let failure: Int32? = data.withUnsafeBytes { raw -> Int32? in
+            guard let base = raw.baseAddress else { return nil }
+            var offset = 0
+            while offset < raw.count {
+                let n = _posixWrite(fd, base + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += n
+            }
+            return nil
+        }
+        if let failure { throw WriteError(path: path, reason: String(cString: strerror(failure)), code: failure) }
+    }
+
+    private static func _error(_ path: String) -> WriteError {
+        let code = errno
+        return WriteError(path: path, reason: String(cString: strerror(code)), code: code)
+    }
+}
+
+/// `write(2)` (a free function, since ``AtomicFile`` has its own `write`).
+private func _posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.write(fd, buffer, count)
+    #else
+    Darwin.write(fd, buffer, count)
+    #endif
 }

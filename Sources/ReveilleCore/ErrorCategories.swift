@@ -7,6 +7,14 @@ public protocol InputDataError: Error, CustomStringConvertible {}
 /// only after parsing). The CLI exits with status 64 (`EX_USAGE`) for these.
 public protocol UsageMistake: Error, CustomStringConvertible {}
 
+/// An error some of whose instances mean that a file could not be written — an output, or a
+/// private scratch copy in `$TMPDIR` that is full or unwritable — rather than bad data. The CLI
+/// exits with status 73 (`EX_CANTCREAT`) for those instances, whatever other category the type has.
+public protocol WriteFailureCategorized: Error {
+    /// Whether this instance is a failure to write (exit 73).
+    var isWriteFailure: Bool { get }
+}
+
 
 /// The process exit statuses Reveille uses (BSD `sysexits.h`), and the one mapping from an error
 /// to its status.
@@ -26,6 +34,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     /// for anything else.
     public init(for error: any Error) {
         switch error {
+        case let failure as any WriteFailureCategorized where failure.isWriteFailure: self = .cannotCreate
         case is any InputDataError: self = .dataError
         case is any UsageMistake: self = .usage
         case is AtomicFile.WriteError: self = .cannotCreate

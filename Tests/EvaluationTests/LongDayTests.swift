@@ -52,11 +52,11 @@ import TestSupport
     @Test func budgetsAndPushCapsHaveUpperBounds() {
         var options = EvaluationOptions()
         options.budgets = [4, 97]
-        #expect(throws: EvaluationOptionsError.invalidOptions("budgets must be one or more integers in 0…96")) { try options.validate() }
+        #expect(throws: EvaluationOptionsError.invalidOptions("budgets (--budget) must be one or more integers in 0…96")) { try options.validate() }
         options.budgets = [96]
         #expect(throws: Never.self) { try options.validate() }
         options.warmupDays = 100_000
-        #expect(throws: EvaluationOptionsError.invalidOptions("warm-up days must be in 0…365 and minimum scored days ≥ 1")) {
+        #expect(throws: EvaluationOptionsError.invalidOptions("warm-up days (--warmup-days) must be in 0…365 and minimum scored days ≥ 1")) {
             try options.validate()
         }
         var push = PushEvaluationOptions()

@@ -29,9 +29,14 @@ public enum CLIRunner {
         return Fixtures.repositoryRoot.appendingPathComponent(".build/debug/reveille")
     }
 
-    /// Runs `reveille arguments…` in `directory` (default: the repository root), feeding `stdin`.
-    public static func run(_ arguments: [String], stdin: String? = nil, in directory: URL? = nil) throws -> Result {
+    /// Runs `reveille arguments…` in `directory` (default: the repository root), feeding `stdin`,
+    /// with `environment` added to (or replacing) the test process's variables.
+    public static func run(_ arguments: [String], stdin: String? = nil, in directory: URL? = nil,
+                           environment: [String: String] = [:]) throws -> Result {
         let process = Process()
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? Fixtures.repositoryRoot
