@@ -66,7 +66,9 @@ extension ReactiveStatistics {
             let local = LocalClock.secondOfDay(localSeconds: LocalClock.localSeconds(
                 instant: launch.instant + 1, utcOffsetSeconds: launch.utcOffsetSeconds))
             let best = scorer.best(after: appOf[j], instant: launch.instant, localSeconds: local, recency: recency)
-            scores.append(best?.score ?? 0)
+            // Four decimals: a budget's threshold moves by < 1e-4, and the model file keeps the
+            // scores in a third of the bytes (what `evaluate` learns is what a file holds).
+            scores.append(((best?.score ?? 0) * 10_000).rounded() / 10_000)
         }
         statistics.triggerScores = scores.sorted(by: >)
         statistics.scoreDays = scoreDays.count

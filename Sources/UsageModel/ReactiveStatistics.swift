@@ -38,7 +38,7 @@ public struct ReactiveStatistics: Sendable, Codable, Equatable {
     /// was nothing to fit (no trigger is then made).
     public var coefficients: [Double]
     /// The best trigger score after each launch of the last ``scoreDays`` days, largest first:
-    /// what a budget's trigger threshold is read from.
+    /// what a budget's trigger threshold is read from. Rounded to four decimals when learnt.
     public var triggerScores: [Double]
     /// Days with a launch among those ``triggerScores`` come from.
     public var scoreDays: Int

@@ -22,7 +22,7 @@ import TestSupport
         #expect(r.stderr.contains("d1: ") && r.stderr.contains("trained 2 device model(s)"))
         let text = try String(contentsOfFile: out, encoding: .utf8)
         #expect(text.hasPrefix(#"{"devices":{"d1":{"apps":["mail","news"]"#))
-        #expect(text.contains(#""schemaVersion":1"#))
+        #expect(text.contains(#""schemaVersion":2"#))
     }
 
     @Test func quietSilencesNotesAndDashWritesStdout() throws {

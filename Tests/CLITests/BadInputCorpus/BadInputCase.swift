@@ -105,7 +105,7 @@ enum Valid {
     }()
 
     /// A valid model file (repository-relative, for ``BadInputCase/Content/edit(_:_:)``).
-    static let model = "Tests/UsageModelTests/Fixtures/golden-model-v1.json"
+    static let model = "Tests/UsageModelTests/Fixtures/golden-model-v2.json"
     /// Its absolute path (the CLI runs in each case's own directory).
     static let modelPath = Fixtures.repositoryRoot.appendingPathComponent(model).path
 }
