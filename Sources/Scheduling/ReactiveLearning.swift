@@ -54,7 +54,7 @@ extension ReactiveStatistics {
                          tauSeconds: tauSeconds)
         guard rows.labels.contains(1), rows.labels.contains(0) else { return statistics }
         let x = try Matrix(rows: rows.labels.count, columns: featureCount, storage: rows.features)
-        statistics.coefficients = try LogisticRegression.fit(x: x, y: rows.labels, l2: 1).coefficients
+        statistics.coefficients = try LogisticRegression.fit(x: x, y: rows.labels, l2: 1).coefficients.map(ReactiveStatistics.stored)
         let scorer = _ReactiveScorer(statistics, tauSeconds: tauSeconds)
         var recency = _ReactiveRecency(appCount: apps.count)
         var scores: [Double] = []

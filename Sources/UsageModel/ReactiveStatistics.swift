@@ -48,6 +48,11 @@ public struct ReactiveStatistics: Sendable, Codable, Equatable {
     /// Budgets `reveille train` validates (1…32).
     public static let validatedBudgets = 32
 
+    /// `x` as stored: 6 significant decimals, like the usage model's own coefficients. Learning
+    /// rounds what it fits to this, so a model file holds exactly what `evaluate` used, and the
+    /// last-bit differences of a multithreaded BLAS (another core count, a Spark executor) vanish.
+    public static func stored(_ x: Double) -> Double { _rounded(x) }
+
     /// Statistics with every field given.
     public init(apps: [String], days: Int, hourlyColdLaunches: [[Int]], launches: [Int], transitions: [Transition],
                 coefficients: [Double], triggerScores: [Double], scoreDays: Int) {
