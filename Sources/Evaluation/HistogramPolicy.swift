@@ -4,7 +4,8 @@
 /// of the `B` (app, hour) pairs with the highest counts (ties: app name, then hour), i.e. at
 /// `start(d) + h × 3600 s`. Pairs with a zero count are never chosen, so fewer than `B` fetches
 /// are planned when fewer pairs were seen. Its probability for (app, hour) is the pair's count
-/// divided by the number of days in the window, `min(28, d − first)`; apps without a cold launch
+/// divided by the number of days in the window, `min(28, d − first)`, at most 1 (a repeated local
+/// hour, after a westward trip or a DST fall-back, can hold two cold launches); apps without a cold launch
 /// in the window are left out (the evaluator scores them as probability 0). O(window launches + pairs log pairs) per day.
 public struct HistogramPolicy: FetchPolicy {
     public let name = "histogram"
@@ -42,7 +43,9 @@ public struct HistogramPolicy: FetchPolicy {
         }
         fetches.sort { ($0.instant, $0.app) < ($1.instant, $1.app) }
         let days = Double(max(1, recent.dayCount))
-        let probabilities = counts.mapValues { $0.map { Double($0) / days } }
+        // A local hour can repeat (a westward trip, a DST fall-back), so two cold launches of an
+        // app can share one: the frequency is capped at 1 (the protocol assumes one per hour).
+        let probabilities = counts.mapValues { $0.map { min(1, Double($0) / days) } }
         return PolicyPlan(fetches: fetches, hourlyProbabilities: probabilities)
     }
 }

@@ -40,6 +40,16 @@ import ReveilleCore
         #expect(HistogramPolicy.choose(budget: 10, counts: counts).count == 4)   // zero counts never chosen
     }
 
+    @Test func histogramFrequencyStaysAProbabilityWhenALocalHourRepeats() throws {
+        // Regression (sim-618 of a 1,000-device simulation, exit 70): a flight one zone west puts
+        // two cold launches of `m` 65 minutes apart in local hour 10 of day 0; day 1 divides by 1.
+        let first = LaunchEvent(device: "d1", app: "m", instant: Toy.at(0, 8, 5), utcOffsetSeconds: 7200)
+        let second = LaunchEvent(device: "d1", app: "m", instant: Toy.at(0, 9, 10), utcOffsetSeconds: 3600)
+        var policy = HistogramPolicy()
+        let plan = try policy.plan(Toy.context([first, second], day: 1, budget: 1))
+        #expect(plan.hourlyProbabilities?["m"]?[10] == 1)
+    }
+
     @Test func histogramFetchesAtHourStartsWithFrequencies() throws {
         // Day 30 looks at days 2 ... 29: the launches of days 0 and 1 are too old.
         var history = [Toy.launch("d1", "old", 0, 6), Toy.launch("d1", "old", 1, 6)]
