@@ -61,6 +61,12 @@ struct HistoryInputOptions: ParsableArguments {
         if let kind = format?.deviceKind { try _validateDeviceInput(kind, path: history) }
     }
 
+    /// The reader options these flags give (`--skip-invalid`, `--utc-offset`, `--zone`) for `format`.
+    func readOptions(format: HistoryFormat?) -> HistoryReadOptions {
+        HistoryReadOptions(format: format, skipInvalid: skipInvalid, defaultUTCOffsetSeconds: utcOffset?.seconds,
+                           defaultZone: timeZone)
+    }
+
     /// Reads the history, reporting skips, reordering and duplicates on stderr.
     func load(_ common: CommonOptions) throws -> LaunchHistory {
         let offset = utcOffset?.seconds ?? timeZone.map { $0.secondsFromGMT() } ?? 0
@@ -70,8 +76,7 @@ struct HistoryInputOptions: ParsableArguments {
             return LaunchHistory(events: events)
         }
         if format == nil, _looksLikeSQLite(history) { throw UnnamedDatabase(path: history) }
-        let options = HistoryReadOptions(format: format?.historyFormat, skipInvalid: skipInvalid,
-                                         defaultUTCOffsetSeconds: utcOffset?.seconds, defaultZone: timeZone)
+        let options = readOptions(format: format?.historyFormat)
         let history = try HistoryReader.read(path: history, options: options)
         let r = history.report
         if r.skippedInvalid > 0 {

@@ -68,9 +68,7 @@ struct DeviceSource {
             guard input.format == nil || input.format == .csv else {
                 throw ValidationError("--stream reads canonical CSV sorted by device (give --input-format csv or none)")
             }
-            self.stream = try DeviceStream(path: input.history, options: HistoryReadOptions(
-                format: .csv, skipInvalid: input.skipInvalid, defaultUTCOffsetSeconds: input.utcOffset?.seconds,
-                defaultZone: input.timeZone))
+            self.stream = try DeviceStream(path: input.history, options: input.readOptions(format: .csv))
         } else {
             loaded = try input.load(common).only(device: device, source: input.history).devices.makeIterator()
         }
