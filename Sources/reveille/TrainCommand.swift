@@ -1,5 +1,6 @@
 import ArgumentParser
 import LaunchHistory
+import LinearAlgebra
 import ReveilleCore
 import Scheduling
 import UsageModel
@@ -65,13 +66,12 @@ struct TrainCommand: ParsableCommand {
             var models: [String: UsageModel] = [:]
             let progress = DeviceDayTally(devices: selected.count, deviceDays: selected.reduce(0) { min(Int.max / 2, $0) + min(Int.max / 2, $1.localDaySpan) },
                                           handler: ProgressPrinter(label: "train", common: common).handler)
-            for d in selected {
-                defer { progress.finishDevice(days: d.localDaySpan) }
-                guard !d.launches.isEmpty else { continue }
-                let model = try ReveillePolicy.train(device: d.device, launches: Array(d.launches)[...], options: options)
-                    .storing(zone: input.zone)
-                for note in model.notes { common.note("\(d.device): \(note)") }
-                models[d.device] = model
+            BLASRuntime.threadCount = 1  // devices are trained in parallel, one per core
+            let trained = try ReveillePolicy.train(devices: selected, options: options) { progress.finishDevice(days: $0.localDaySpan) }
+            for one in trained {
+                let model = one.model.storing(zone: input.zone)
+                for note in model.notes { common.note("\(one.device): \(note)") }
+                models[one.device] = model
             }
             try AtomicFile.write(try UsageModelFile(devices: models).jsonText(), to: output)
             common.note("trained \(models.count) device model(s)")
