@@ -59,6 +59,9 @@ struct TrainCommand: ParsableCommand {
 
     func run() throws {
         try runMappingErrors {
+            // One OpenBLAS thread: devices are trained in parallel, one per core, and a fit's
+            // last bits then do not depend on how many threads BLAS happened to use.
+            BLASRuntime.threadCount = 1
             if stream { return try runStreaming() }
             let history = try input.load(common)
             let options = schedulingOptions
@@ -66,7 +69,6 @@ struct TrainCommand: ParsableCommand {
             var models: [String: UsageModel] = [:]
             let progress = DeviceDayTally(devices: selected.count, deviceDays: selected.reduce(0) { min(Int.max / 2, $0) + min(Int.max / 2, $1.localDaySpan) },
                                           handler: ProgressPrinter(label: "train", common: common).handler)
-            BLASRuntime.threadCount = 1  // devices are trained in parallel, one per core
             let trained = try ReveillePolicy.train(devices: selected, options: options) { progress.finishDevice(days: $0.localDaySpan) }
             for one in trained {
                 let model = one.model.storing(zone: input.zone)
