@@ -8,7 +8,8 @@ import UsageModel
 /// At `start(d)` it learns ``ReactiveStatistics`` from the launches before `start(d)` (once per
 /// day, shared by every budget), makes a scheduler for the budget, lets it remember the last
 /// 24 hours' launches and begins the day: its windows are the plan. Triggers are on when the
-/// last 14 finished days, replayed out of sample (``ReactiveValidator``), gained hits from them. At a launch it returns the
+/// last 14 finished days, replayed out of sample (``ReactiveValidator``), gained hits from them
+/// beyond their day-to-day noise (``ReactiveValidation/triggersHelp``). At a launch it returns the
 /// scheduler's pending list after ``ReactiveScheduler/observe(_:)``; at a boundary, after
 /// ``ReactiveScheduler/tick(at:zoneOffsetSeconds:)``. Probabilities are the hourly cold-launch
 /// frequencies (the `histogram`'s).

@@ -71,8 +71,14 @@ public struct BudgetState: Sendable, Hashable, Codable {
 /// and, with the budget full, a pending window is worth less than `p` (it is cancelled). The
 /// trigger fetch runs at `T + 1 s`. The budget is never exceeded. Triggers are used only at a
 /// budget where, on the last 14 finished days replayed out of sample, they gained hits over the
-/// windows alone (``ReactiveStatistics/validation``): so a device whose launches carry no
-/// within-session signal keeps the time-of-day plan.
+/// windows alone by more than half the day-to-day spread of that gain
+/// (``ReactiveStatistics/validation``, ``ReactiveValidation/triggersHelp``): so a device whose
+/// launches carry no within-session signal keeps the time-of-day plan.
+///
+/// A pending window of `b` at `f` that a launch of `b` at `t > f − tau + 1 s` made partly useless
+/// (b's launches before `t + tau` are warm) moves to `t + tau − 1 s` (at the day's start, for b's
+/// last launch before it): the moved fetch covers every cold launch the window covered and more,
+/// so the windows alone never score below `histogram` on any day.
 ///
 /// All state is incremental: a launch costs O(apps) (the scores) plus O(B); there is no refit.
 /// Pending fetches are executed (final) when ``observe(_:)`` sees a launch at or after them or
@@ -143,8 +149,9 @@ public struct ReactiveScheduler: Sendable {
         }
         windows.sort { x, y in x.count != y.count ? x.count > y.count : x.app != y.app ? x.app < y.app : x.hour < y.hour }
         for window in windows.prefix(budget) {
-            let at = start + Double(window.hour) * 3600
+            var at = start + Double(window.hour) * 3600
             guard at < end else { continue }
+            at = _shifted(at, lastLaunch: recency.lastLaunch[window.app], end: end)
             pending.append(FetchDecision(action: .fetch, app: statistics.apps[window.app], at: at, reason: .window,
                                          probability: Double(window.count) / perDay))
         }
@@ -175,6 +182,7 @@ public struct ReactiveScheduler: Sendable {
         _execute { $0.at <= instant }
         let a = scorer.index[launch.app] ?? -1
         recency.record(app: a, at: instant)
+        if let day { decisions += _shiftWindows(of: launch.app, launchedAt: instant, end: day.end) }
         guard triggers, let day, instant + 1 < day.end, instant + 1 >= day.start else { return decisions }
         let at = instant + 1
         let local = LocalClock.secondOfDay(localSeconds: LocalClock.localSeconds(
@@ -208,6 +216,29 @@ public struct ReactiveScheduler: Sendable {
             instant: launch.instant + 1, utcOffsetSeconds: launch.utcOffsetSeconds))
         return scorer.all(after: scorer.index[launch.app] ?? -1, instant: launch.instant, localSeconds: local, recency: recency)
             .map { (scorer.statistics.apps[$0.app], $0.score) }
+    }
+
+    /// `at`, or `lastLaunch + tau − 1 s` when that is later and before `end`: a launch of the
+    /// app at `lastLaunch` makes its launches before `lastLaunch + tau` warm, so a fetch there
+    /// covers every cold launch the window at `at` covers, and more.
+    private func _shifted(_ at: Double, lastLaunch: Double, end: Double) -> Double {
+        let later = lastLaunch + tauSeconds - 1
+        return at < later && later < end ? later : at
+    }
+
+    /// Moves the pending windows of `app` that a launch at `instant` made partly useless to
+    /// `instant + tau − 1 s` (a cancel and a fetch decision each). O(B).
+    private mutating func _shiftWindows(of app: String, launchedAt instant: Double, end: Double) -> [FetchDecision] {
+        var decisions: [FetchDecision] = []
+        for i in pending.indices where pending[i].app == app && pending[i].reason == .window {
+            let at = _shifted(pending[i].at, lastLaunch: instant, end: end)
+            guard at != pending[i].at else { continue }
+            var cancelled = pending[i]
+            cancelled.action = .cancel
+            pending[i].at = at
+            decisions += [cancelled, pending[i]]
+        }
+        return decisions
     }
 
     /// Ends the current day and begins the one holding `instant` when `instant` is past it.

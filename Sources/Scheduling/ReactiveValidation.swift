@@ -38,7 +38,10 @@ extension ReactiveScheduler {
             }
             hits.append(count)
         }
-        return ReactiveValidation(budget: budget, windowHits: hits[0], triggerHits: hits[1])
+        let gain = hits[1] - hits[0]
+        let (square, overflow) = gain.multipliedReportingOverflow(by: gain)
+        return ReactiveValidation(budget: budget, windowHits: hits[0], triggerHits: hits[1],
+                                  gainSquares: overflow ? Int.max : square)
     }
 }
 
@@ -102,6 +105,8 @@ public struct ReactiveValidator: Sendable {
             }
             sum.windowHits += one.windowHits
             sum.triggerHits += one.triggerHits
+            let (squares, overflow) = sum.gainSquares.addingReportingOverflow(one.gainSquares)
+            sum.gainSquares = overflow ? Int.max : squares
         }
         return sum
     }

@@ -92,7 +92,8 @@ public struct ReactiveStatistics: Sendable, Codable, Equatable {
 
 /// How the reactive scheduler did at one budget on recent finished days, replayed with each
 /// day's own statistics (out of sample): its hits with the time-of-day windows alone and with
-/// triggers too. Triggers are used at that budget only when they had more hits.
+/// triggers too. Triggers are used at that budget only when they gained hits by more than the
+/// day-to-day noise of the gain (``triggersHelp``).
 public struct ReactiveValidation: Sendable, Codable, Equatable {
     /// `B`.
     public var budget: Int
@@ -100,14 +101,39 @@ public struct ReactiveValidation: Sendable, Codable, Equatable {
     public var windowHits: Int
     /// Hits of windows and triggers.
     public var triggerHits: Int
+    /// `Σ_d (triggerHits_d − windowHits_d)²` over the replayed days: the spread of the daily
+    /// gains (0 in files written before it was stored).
+    public var gainSquares: Int
 
     /// A tally.
-    public init(budget: Int, windowHits: Int, triggerHits: Int) {
+    public init(budget: Int, windowHits: Int, triggerHits: Int, gainSquares: Int = 0) {
         self.budget = budget
         self.windowHits = windowHits
         self.triggerHits = triggerHits
+        self.gainSquares = gainSquares
     }
 
-    /// Whether triggers had more hits.
-    public var triggersHelp: Bool { triggerHits > windowHits }
+    private enum CodingKeys: String, CodingKey { case budget, windowHits, triggerHits, gainSquares }
+
+    /// Decodes a tally; a missing `gainSquares` (older files) reads as 0.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        budget = try c.decode(Int.self, forKey: .budget)
+        windowHits = try c.decode(Int.self, forKey: .windowHits)
+        triggerHits = try c.decode(Int.self, forKey: .triggerHits)
+        gainSquares = try c.decodeIfPresent(Int.self, forKey: .gainSquares) ?? 0
+    }
+
+    /// How many standard errors the summed gain must exceed (one-sided): `gain > z √(Σ d²)`.
+    public static let significance = 0.5
+
+    /// Whether triggers gained hits by more than their noise: the summed daily gain
+    /// `G = triggerHits − windowHits` is positive and `G² > z² Σ_d d²` (`z` =
+    /// ``significance``), a one-sided sign-free test of a mean gain above zero.
+    public var triggersHelp: Bool {
+        let gain = Double(triggerHits) - Double(windowHits)
+        let z = Self.significance
+        return gain > 0 && gain * gain > z * z * Double(gainSquares)
+    }
 }
+

@@ -1,3 +1,4 @@
+import Foundation
 import LaunchHistory
 import Scheduling
 import Testing
@@ -17,6 +18,10 @@ import UsageModel
 
     func launch(_ app: String, hour: Double) -> LaunchEvent {
         LaunchEvent(device: "d", app: app, instant: Self.day + hour * 3600, utcOffsetSeconds: 0)
+    }
+
+    func launch(_ app: String, second: Double) -> LaunchEvent {
+        LaunchEvent(device: "d", app: app, instant: Self.day + second, utcOffsetSeconds: 0)
     }
 
     @Test func triggerCancelsTheWeakerWindowWhenTheBudgetIsFull() throws {
@@ -39,6 +44,59 @@ import UsageModel
         var off = ReactiveScheduler(statistics: Self.statistics, budget: 3, triggers: false)
         _ = off.beginDay(start: Self.day, end: Self.day + 86_400)
         #expect(off.observe(launch("a", hour: 2)).isEmpty)
+    }
+
+    /// Windows of `a` at 00:00 and `b` at 23:00 (the shift rule's edges).
+    static let edges = ReactiveStatistics(
+        apps: ["a", "b"], days: 28,
+        hourlyColdLaunches: [(0..<24).map { $0 == 0 ? 2 : 0 }, (0..<24).map { $0 == 23 ? 1 : 0 }],
+        launches: [20, 0], transitions: [], coefficients: [], triggerScores: [], scoreDays: 0)
+
+    /// A launch of `b` at 09:50 makes b's launches before 10:50 warm: its 10:00 window (covering
+    /// 10:00–11:00) moves to 10:49:59 (covering 10:50–11:49:59), with triggers off too.
+    @Test func aLaunchMovesItsAppsPendingWindowPastTau() {
+        var scheduler = ReactiveScheduler(statistics: Self.statistics, budget: 2, triggers: false)
+        _ = scheduler.beginDay(start: Self.day, end: Self.day + 86_400)
+        let decisions = scheduler.observe(launch("b", second: 9 * 3600 + 50 * 60))
+        #expect(decisions.map(\.action) == [.cancel, .fetch] && decisions.map(\.app) == ["b", "b"])
+        #expect(decisions.map(\.at) == [Self.day + 10 * 3600, Self.day + 10 * 3600 + 49 * 60 + 59])
+        #expect(decisions[1].reason == .window && scheduler.pending.map(\.at) == [decisions[1].at])
+        #expect(scheduler.executed.map(\.app) == ["a"])
+        // A launch an hour before the window, or of another app, moves nothing.
+        var early = ReactiveScheduler(statistics: Self.statistics, budget: 2, triggers: false)
+        _ = early.beginDay(start: Self.day, end: Self.day + 86_400)
+        #expect(early.observe(launch("b", hour: 9)).isEmpty)
+    }
+
+    /// At the day's start a window is placed past its app's last launch of the day before; a move
+    /// that would leave the day is not made.
+    @Test func windowsAreShiftedAtTheStartOfTheDayButNotPastItsEnd() {
+        var scheduler = ReactiveScheduler(statistics: Self.edges, budget: 2, triggers: false)
+        scheduler.remember(LaunchEvent(device: "d", app: "a", instant: Self.day - 1800, utcOffsetSeconds: 0))
+        let windows = scheduler.beginDay(start: Self.day, end: Self.day + 86_400)
+        #expect(windows.map(\.app) == ["a", "b"])
+        #expect(windows.map(\.at) == [Self.day + 1800 - 1, Self.day + 23 * 3600])
+        // A day that ends at 23:20 (an offset change): b's window stays at 23:00 rather than
+        // move to 23:49:59.
+        var short = ReactiveScheduler(statistics: Self.edges, budget: 2, triggers: false)
+        short.remember(launch("b", second: 23 * 3600 - 600))
+        #expect(short.beginDay(start: Self.day, end: Self.day + 23 * 3600 + 1200).map(\.at) == [Self.day, Self.day + 23 * 3600])
+    }
+
+    /// Triggers are used when the summed daily gain `G` beats half its standard error:
+    /// `G² > ¼ Σ d²`.
+    @Test(arguments: [(10, 14, 16, true),    // one day, +4: 16 > 4
+                      (10, 12, 34, false),   // days +5 and −3: 4 < 8.5
+                      (10, 13, 9 + 4 + 4, true), // +3, +2, −2: 9 > 4.25
+                      (10, 10, 0, false),
+                      (10, 11, 0, true)])    // older files: no spread stored
+    func triggersHelpOnlyBeyondTheNoise(window: Int, trigger: Int, squares: Int, helps: Bool) {
+        #expect(ReactiveValidation(budget: 4, windowHits: window, triggerHits: trigger, gainSquares: squares).triggersHelp == helps)
+    }
+
+    @Test func aTallyWithoutGainSquaresDecodesAsZero() throws {
+        let old = try JSONDecoder().decode(ReactiveValidation.self, from: Data(#"{"budget": 2, "windowHits": 3, "triggerHits": 5}"#.utf8))
+        #expect(old == ReactiveValidation(budget: 2, windowHits: 3, triggerHits: 5, gainSquares: 0))
     }
 
     @Test func inconsistentStatisticsAreRejected() {
