@@ -73,6 +73,8 @@ struct _DeviceReplay {
                         planningSeconds += seconds
                     }
                     var tally = tallies[p][b]
+                    // Left empty until written back, so the score counts are not copied on write.
+                    tallies[p][b] = _Tally()
                     let score = _DayScore(timeline: timeline, day: day, dayStart: timeline.start(day).instant)
                     score.score(planned.fetches, probabilities: planned.probabilities, lastFetch: &lastFetch[p][b], into: &tally)
                     if options.recordsFetches {
