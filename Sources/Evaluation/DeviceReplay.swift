@@ -22,7 +22,7 @@ private final class _RunResults: @unchecked Sendable {
 }
 
 /// Walk-forward replay of one device: every scored day, every policy, every budget.
-struct _DeviceReplay {
+struct _DeviceReplay: Sendable {
     let timeline: _DeviceTimeline
     let options: EvaluationOptions
     /// The scored days, ascending.
@@ -111,7 +111,9 @@ struct _DeviceReplay {
         let runs = min(dayWorkers, days.count)
         let results = _RunResults(count: runs)
         let replay = self
-        DispatchQueue.concurrentPerform(iterations: runs) { r in
+        // Threads of their own (run 0 on this one), so the runs never wait for a free thread of
+        // Swift concurrency's pool, which every device task may hold.
+        let work = { @Sendable (r: Int) in
             var copy = policy
             var plans: [[_PlannedDay]] = [], seconds = 0.0
             do {
@@ -127,6 +129,15 @@ struct _DeviceReplay {
                 results.set(r, .failure(error))
             }
         }
+        let done = DispatchGroup()
+        for r in 1..<runs {
+            done.enter()
+            let thread = Thread { work(r); done.leave() }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+        work(0)
+        done.wait()
         var plans: [[_PlannedDay]] = [], seconds = 0.0
         for r in 0..<runs {
             let run = try results.get(r)
