@@ -59,7 +59,9 @@ struct _DayScore {
     private func _scoreProbabilities(_ probabilities: [String: [Double]], cold: [Int], into tally: inout _Tally) {
         var positive = Set<Int>()
         for i in cold { positive.insert(timeline.appOfLaunch[i] * 24 + timeline.localHour[i]) }
-        var cells = tally.probabilities ?? _ProbabilityCells()
+        // Moved out of the tally (not copied): the score counts grow with the days, and a copy
+        // per append would be copy-on-write of the whole dictionary.
+        var cells = tally.probabilities.take() ?? _ProbabilityCells()
         for (a, app) in timeline.apps.enumerated() where timeline.firstInstantByApp[a] < dayStart {
             let values = probabilities[app]
             for hour in 0..<24 {

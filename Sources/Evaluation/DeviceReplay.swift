@@ -2,8 +2,27 @@ import Foundation
 import LaunchHistory
 import ReveilleCore
 
+/// What a policy executed on one day at one budget, and the probabilities of its first call.
+typealias _PlannedDay = (fetches: [Fetch], probabilities: [String: [Double]]?, floorApps: [String]?, reasons: [FetchReason])
+
+/// Results of concurrent runs of days, by run.
+private final class _RunResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [Result<(plans: [[_PlannedDay]], seconds: Double), any Error>?]
+    init(count: Int) { results = Array(repeating: nil, count: count) }
+    func set(_ r: Int, _ value: Result<(plans: [[_PlannedDay]], seconds: Double), any Error>) {
+        lock.lock(); defer { lock.unlock() }
+        results[r] = value
+    }
+    func get(_ r: Int) throws -> (plans: [[_PlannedDay]], seconds: Double) {
+        lock.lock(); defer { lock.unlock() }
+        guard let result = results[r] else { throw CancellationError() }
+        return try result.get()
+    }
+}
+
 /// Walk-forward replay of one device: every scored day, every policy, every budget.
-struct _DeviceReplay {
+struct _DeviceReplay: Sendable {
     let timeline: _DeviceTimeline
     let options: EvaluationOptions
     /// The scored days, ascending.
@@ -15,6 +34,11 @@ struct _DeviceReplay {
     private(set) var executed: [ExecutedFetch] = []
     /// Counts each finished day (every policy and budget replayed), if given.
     var progress: DeviceDayTally?
+    /// Threads that may plan this device's days at once: policies that plan each day alone
+    /// (``FetchPolicy/plansEachDayAlone``) have their days split into this many runs of
+    /// consecutive days, each planned by a copy of the policy, before the days are scored in
+    /// order (the same results as one value planning every day).
+    var dayWorkers = 1
 
     init(timeline: _DeviceTimeline, options: EvaluationOptions, days: [Int]) {
         self.timeline = timeline
@@ -28,12 +52,29 @@ struct _DeviceReplay {
         var tallies = Array(repeating: Array(repeating: _Tally(), count: budgets.count), count: policies.count)
         var lastFetch = Array(repeating: Array(repeating: Array(repeating: -Double.infinity, count: timeline.apps.count),
                                                count: budgets.count), count: policies.count)
-        for day in days {
+        var ahead = [[[_PlannedDay]]?](repeating: nil, count: policies.count)
+        if dayWorkers > 1, days.count > 1, options.mode != .event {
+            for p in policies.indices where policies[p].plansEachDayAlone {
+                let (plans, seconds) = try _planConcurrently(policies[p])
+                ahead[p] = plans
+                planningSeconds += seconds
+            }
+        }
+        for (i, day) in days.enumerated() {
             let oracleHits = budgets.map { _oracleHits(day: day, budget: $0) }
             for p in policies.indices {
                 for (b, budget) in budgets.enumerated() {
-                    let planned = try _dayFetches(&policies[p], day: day, budget: budget)
+                    let planned: _PlannedDay
+                    if let plans = ahead[p] {
+                        planned = plans[i][b]
+                    } else {
+                        let seconds: Double
+                        (planned, seconds) = try _dayFetches(&policies[p], day: day, budget: budget)
+                        planningSeconds += seconds
+                    }
                     var tally = tallies[p][b]
+                    // Left empty until written back, so the score counts are not copied on write.
+                    tallies[p][b] = _Tally()
                     let score = _DayScore(timeline: timeline, day: day, dayStart: timeline.start(day).instant)
                     score.score(planned.fetches, probabilities: planned.probabilities, lastFetch: &lastFetch[p][b], into: &tally)
                     if options.recordsFetches {
@@ -63,10 +104,53 @@ struct _DeviceReplay {
         return OracleCover.plan(launchesByApp: groups, budget: budget, tauSeconds: timeline.tauSeconds).covered
     }
 
+    /// Every scored day's plans at every budget (`[day index][budget index]`) by copies of
+    /// `policy`, one per run of consecutive days, run concurrently; and the seconds spent
+    /// planning. The first error in day order is thrown.
+    private func _planConcurrently(_ policy: any FetchPolicy) throws -> (plans: [[_PlannedDay]], seconds: Double) {
+        let runs = min(dayWorkers, days.count)
+        let results = _RunResults(count: runs)
+        let replay = self
+        // Threads of their own (run 0 on this one), so the runs never wait for a free thread of
+        // Swift concurrency's pool, which every device task may hold.
+        let work = { @Sendable (r: Int) in
+            var copy = policy
+            var plans: [[_PlannedDay]] = [], seconds = 0.0
+            do {
+                for i in (r * replay.days.count / runs)..<((r + 1) * replay.days.count / runs) {
+                    plans.append(try replay.budgets.map { budget in
+                        let (planned, s) = try replay._dayFetches(&copy, day: replay.days[i], budget: budget)
+                        seconds += s
+                        return planned
+                    })
+                }
+                results.set(r, .success((plans, seconds)))
+            } catch {
+                results.set(r, .failure(error))
+            }
+        }
+        let done = DispatchGroup()
+        for r in 1..<runs {
+            done.enter()
+            let thread = Thread { work(r); done.leave() }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+        work(0)
+        done.wait()
+        var plans: [[_PlannedDay]] = [], seconds = 0.0
+        for r in 0..<runs {
+            let run = try results.get(r)
+            plans += run.plans
+            seconds += run.seconds
+        }
+        return (plans, seconds)
+    }
+
     /// All of the day's executed fetches (one call in daily mode, one per hour in online mode)
-    /// and the probabilities of its first call.
-    private mutating func _dayFetches(_ policy: inout any FetchPolicy, day: Int, budget: Int) throws
-        -> (fetches: [Fetch], probabilities: [String: [Double]]?, floorApps: [String]?, reasons: [FetchReason]) {
+    /// and the probabilities of its first call; and the seconds spent planning.
+    private func _dayFetches(_ policy: inout any FetchPolicy, day: Int, budget: Int) throws -> (_PlannedDay, Double) {
+        var planningSeconds = 0.0
         let (dayStart, offset) = timeline.start(day)
         let dayEnd = timeline.start(day + 1).instant
         var windows: [(Double, Double)] = [(dayStart, dayEnd)]
@@ -109,7 +193,7 @@ struct _DeviceReplay {
             planningSeconds += eventDay.planningSeconds
             policy = reactive
         }
-        return (executed, probabilities, floorApps, reasons)
+        return ((executed, probabilities, floorApps, reasons), planningSeconds)
     }
 
     /// The plan's fetches that execute (those at or after `start(d+1)` are dropped), or a

@@ -17,8 +17,8 @@ struct _DeviceOutcome: Sendable {
 
 extension Evaluator {
     /// Replays one device with fresh policies (one value per policy), counting each replayed day
-    /// in `progress`.
-    func evaluateDevice(_ device: DeviceHistory, progress: DeviceDayTally? = nil) throws -> _DeviceOutcome {
+    /// in `progress`; `dayWorkers` threads may plan its days (``_DeviceReplay/dayWorkers``).
+    func evaluateDevice(_ device: DeviceHistory, progress: DeviceDayTally? = nil, dayWorkers: Int = 1) throws -> _DeviceOutcome {
         let started = ContinuousClock.now
         let timeline = _DeviceTimeline(history: device, tauSeconds: options.tauSeconds)
         guard let days = timeline.scoredDays(warmupDays: options.warmupDays, minimumScoredDays: options.minimumScoredDays) else {
@@ -33,6 +33,7 @@ extension Evaluator {
         }
         var replay = _DeviceReplay(timeline: timeline, options: options, days: days)
         replay.progress = progress
+        replay.dayWorkers = dayWorkers
         let tallies = try replay.run(policies: &policies)
         let total = _seconds(ContinuousClock.now - started)
         return _DeviceOutcome(device: device.device, launches: device.launches.count, tallies: tallies, planningSeconds: replay.planningSeconds,

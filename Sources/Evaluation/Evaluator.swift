@@ -40,7 +40,7 @@ public struct Evaluator: Sendable {
         var timing = EvaluationTiming()
         var iterator = devices.makeIterator()
         let tally = DeviceDayTally(devices: devices.count, deviceDays: daysTotal, handler: progress)
-        try await replayInOrder(next: { iterator.next() }, progress: tally) { outcome in
+        try await replayInOrder(next: { iterator.next() }, progress: tally, deviceCount: devices.count) { outcome in
             try pool.add(outcome.partial)
             pool.addExecuted(outcome.executed)
             timing.planningSeconds += outcome.planningSeconds
@@ -62,16 +62,18 @@ public struct Evaluator: Sendable {
 
     /// Replays the devices from `next`, one task per device and at most one per core, handing
     /// the outcomes to `each` in input order; `progress` counts every replayed day and device.
-    func replayInOrder(next: () throws -> DeviceHistory?, progress: DeviceDayTally?,
+    func replayInOrder(next: () throws -> DeviceHistory?, progress: DeviceDayTally?, deviceCount: Int? = nil,
                        each: (_DeviceOutcome) throws -> Void) async throws {
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        // Fewer devices than cores: each device's days are split across the cores left idle.
+        let dayWorkers = deviceCount.map { max(1, width / max(1, $0)) } ?? 1
         try await withThrowingTaskGroup(of: (Int, _DeviceOutcome).self) { group in
             var nextIndex = 0, nextToEmit = 0
             var finished: [Int: _DeviceOutcome] = [:]
             func launch() throws {
                 guard let device = try next() else { return }
                 let index = nextIndex, evaluator = self
-                group.addTask { (index, try evaluator.evaluateDevice(device, progress: progress)) }
+                group.addTask { (index, try evaluator.evaluateDevice(device, progress: progress, dayWorkers: dayWorkers)) }
                 nextIndex += 1
             }
             for _ in 0..<width { try launch() }

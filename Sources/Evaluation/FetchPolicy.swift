@@ -99,4 +99,12 @@ public protocol FetchPolicy: Sendable {
     var name: String { get }
     /// Plans the fetches of `context`'s window. Throwing aborts the evaluation.
     mutating func plan(_ context: PolicyContext) throws -> PolicyPlan
+    /// Whether a day's plans depend on the day's contexts alone, not on the days planned before
+    /// (default `false`). The evaluator may then plan a device's days on copies of the policy
+    /// concurrently (when there are fewer devices than cores), with the same results.
+    var plansEachDayAlone: Bool { get }
+}
+
+extension FetchPolicy {
+    public var plansEachDayAlone: Bool { false }
 }

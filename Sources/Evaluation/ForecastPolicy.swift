@@ -28,6 +28,10 @@ public struct ForecastPolicy<Source: Forecaster>: FetchPolicy {
         self.scheduling = scheduling
     }
 
+    /// Whether the forecaster's forecasts depend on each day alone
+    /// (``Forecaster/forecastsEachDayAlone``); the rest of a plan always does.
+    public var plansEachDayAlone: Bool { scheduling.forecaster.forecastsEachDayAlone }
+
     public mutating func plan(_ context: PolicyContext) throws -> PolicyPlan {
         let forecastContext = context.forecastContext
         var hourly: [String: [Double]]? = nil

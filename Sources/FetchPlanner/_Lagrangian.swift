@@ -10,7 +10,15 @@ import ReveilleCore
 /// (two sweeps). Complexity O(iterations · apps · slots · (K + cap)), iterations ≤ 40 per day (about 14 at the 1e-4 precision); apps whose best single fetch is
 /// worth less than the price are skipped in O(1).
 enum _Lagrangian {
-    static func plan(_ problem: _Problem) -> _PlanState {
+    static func plan(_ problem: _Problem) -> _PlanState { planAndBound(problem).plan }
+
+    /// The plan and an upper bound on the value of every feasible plan: the Lagrangian dual
+    /// `Σ_a max_S [W_a(S) − Σ_d λ_d·cost_a(S, d)] + Σ_d λ_d·remaining_d` at the prices found
+    /// (the smaller of `λ⁺`'s and `λ⁻`'s). Any `λ ≥ 0` gives a bound, since every feasible plan
+    /// is feasible for each app's subproblem (which ``_AppDP`` solves exactly) and keeps the
+    /// relaxed daily energy limits; the rate limit and data budget are relaxed too, which only
+    /// loosens it. When the plan's value meets the bound, no other method can do better.
+    static func planAndBound(_ problem: _Problem) -> (plan: _PlanState, bound: Double) {
         let dps = (0..<problem.apps.count).map { _AppDP(problem: problem, app: $0) }
         var lambda = [Double](repeating: 0, count: problem.days.count)
         var below = lambda
@@ -20,9 +28,27 @@ enum _Lagrangian {
                 (lambda[d], below[d]) = _price(day: d, lambda: lambda, problem: problem, dps: dps)
             }
         }
-        let upper = _complete(_state(problem, dps.map { $0.solve(lambda: lambda) }))
-        let lower = _complete(_state(problem, dps.map { $0.solve(lambda: below) }))
-        return problem.objective(lower.fetches).value > problem.objective(upper.fetches).value ? lower : upper
+        let upperSlots = dps.map { $0.solve(lambda: lambda) }, lowerSlots = dps.map { $0.solve(lambda: below) }
+        let upper = _complete(_state(problem, upperSlots))
+        let lower = _complete(_state(problem, lowerSlots))
+        let bound = min(_dualBound(problem, upperSlots, lambda: lambda), _dualBound(problem, lowerSlots, lambda: below))
+        let plan = problem.objective(lower.fetches).value > problem.objective(upper.fetches).value ? lower : upper
+        return (plan, bound)
+    }
+
+    /// The dual function at `lambda`, given each app's optimal slots at those prices.
+    static func _dualBound(_ problem: _Problem, _ slots: [[Int]], lambda: [Double]) -> Double {
+        var fetches: [_Fetch] = []
+        var priced = 0.0
+        for (a, list) in slots.enumerated() {
+            for j in list {
+                fetches.append(_Fetch(app: a, slot: j))
+                priced += lambda[problem.slotDay[j]] * problem.apps[a].cost[j]
+            }
+        }
+        var bound = problem.objective(fetches).value - priced
+        for d in problem.days.indices { bound += lambda[d] * problem.dayRemaining(d) }
+        return bound
     }
 
     /// Bisects day `d`'s price to a relative precision of 1e-4: returns `(λ⁺, λ⁻)`. Stops early

@@ -78,10 +78,15 @@ public protocol Forecaster: Sendable {
     /// `sha256:` and the hex SHA-256 of the model that forecasts `context`'s day, or `nil` when
     /// the forecaster has no model to name (the default).
     mutating func modelDigest(_ context: ForecastContext) throws -> String?
+    /// Whether a day's forecasts depend on its context alone, not on the days forecast before:
+    /// copies of the forecaster may then forecast different days concurrently, with the results
+    /// of one value forecasting them in order. `false` unless a forecaster says so.
+    var forecastsEachDayAlone: Bool { get }
 }
 
 extension Forecaster {
     public mutating func modelDigest(_ context: ForecastContext) throws -> String? { nil }
+    public var forecastsEachDayAlone: Bool { false }
 }
 
 extension ForecastContext {

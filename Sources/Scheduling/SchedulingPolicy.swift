@@ -123,7 +123,8 @@ extension SchedulingPolicy where Source == UsageModelForecaster {
     /// length are `options`' (one value for every stage).
     public init(options: SchedulingOptions = SchedulingOptions()) throws(SchedulingError) {
         try self.init(options: options, forecaster: UsageModelForecaster(modelOptions: options.modelOptions,
-                                                                         empiricalWeight: options.empiricalWeight))
+                                                                         empiricalWeight: options.empiricalWeight,
+                                                                         scorerRefitDays: options.scorerRefitDays))
     }
 
     /// The product policy on a model read from a model file (never refitted). The model's own

@@ -20,18 +20,28 @@ public struct UsageModelForecaster: Forecaster {
     public var modelOptions: UsageModelOptions
     /// Weight `w` of the empirical hourly frequency, in [0, 1].
     public var empiricalWeight: Double
+    /// Days between refits of the scorer (the logistic part), 1 = every day. The densities are
+    /// refitted every local day; the scorer of day `d` is the one fitted on the launches of the
+    /// local days before `d − (d mod k)` (days since 1970), so it depends on the day alone, not on
+    /// which days were planned before: `reveille plan` on day `d` computes the same scorer the
+    /// evaluator kept from that anchor day. See ``SchedulingOptions/scorerRefitDays``.
+    public var scorerRefitDays: Int
     /// A fixed model (from a model file) used instead of daily refits.
     private let fixedModel: UsageModel?
     private var fitted: (day: Int, model: UsageModel?, hourly: HourlyFrequencies)?
+    /// The scorer kept for the anchor day `day` (`nil` coefficients: no launch before it).
+    private var scorer: (day: Int, coefficients: [Double]?)?
     /// The day's forecasts so far, by what determines them besides the day's fit (see
     /// ``_ForecastKey``): the evaluator asks for the same day once per budget, and identical
     /// inputs give identical forecasts.
     private var forecasts: [_ForecastKey: SlotForecast] = [:]
 
-    /// Refits every local day with `modelOptions`.
-    public init(modelOptions: UsageModelOptions = UsageModelOptions(), empiricalWeight: Double = 0.5) {
+    /// Refits every local day with `modelOptions` (the scorer every `scorerRefitDays`, at least 1).
+    public init(modelOptions: UsageModelOptions = UsageModelOptions(), empiricalWeight: Double = 0.5,
+                scorerRefitDays: Int = 1) {
         self.modelOptions = modelOptions
         self.empiricalWeight = empiricalWeight
+        self.scorerRefitDays = max(1, scorerRefitDays)
         self.fixedModel = nil
     }
 
@@ -43,8 +53,15 @@ public struct UsageModelForecaster: Forecaster {
     public init(model: UsageModel, empiricalWeight: Double = 0.5) {
         self.modelOptions = model.options
         self.empiricalWeight = empiricalWeight
+        self.scorerRefitDays = 1
         self.fixedModel = model
     }
+
+    /// `true` for a model file's model and for daily refits whose scorer is refitted every
+    /// ``scorerRefitDays`` > 1 (each fit then starts cold and depends on the day's history
+    /// alone); `false` for the plain daily refit, whose Newton iterations start from the last
+    /// fit's coefficients.
+    public var forecastsEachDayAlone: Bool { fixedModel != nil || scorerRefitDays > 1 }
 
     /// The forecast of `slotCount` slots from `start`. Repeated calls with the same inputs on the
     /// same local day return the forecast computed the first time (a cache cleared every day).
@@ -80,9 +97,10 @@ public struct UsageModelForecaster: Forecaster {
         let blended = apps.map { app -> (app: String, probabilities: [Double]) in
             let modelSlots = modelRows[app]
             let frequencies = state.hourly.row(of: app) ?? zeros
+            // One power per local hour, not per slot (the same values).
+            let empirical = frequencies.map { 1 - pow(1 - min(0.999, $0), exponent) }
             let values = hours.enumerated().map { i, hour in
-                let empirical = 1 - pow(1 - min(0.999, frequencies[hour]), exponent)
-                return (1 - w) * (modelSlots?[i] ?? 0) + w * empirical
+                (1 - w) * (modelSlots?[i] ?? 0) + w * empirical[hour]
             }
             return (app, values)
         }
@@ -113,13 +131,39 @@ public struct UsageModelForecaster: Forecaster {
             // The scorer's Newton iterations start from the last fit's coefficients (the same
             // optimum, reached in fewer steps: the training window moves by one day).
             let warmStart = fitted?.model?.coefficients
-            state = (context.localDay,
-                     training.isEmpty ? nil : try UsageModel.fit(training, options: modelOptions, warmStart: warmStart),
-                     window.hourlyFrequencies)
+            let model = training.isEmpty ? nil : try _fit(Array(training), day: context.localDay, warmStart: warmStart)
+            state = (context.localDay, model, window.hourlyFrequencies)
         }
         fitted = state
         forecasts = [:]
         return state
+    }
+}
+
+extension UsageModelForecaster {
+    /// Day `day`'s model fitted on `training` (not empty): with ``scorerRefitDays`` > 1, the
+    /// scorer is the anchor day's (fitted once, on the launches of the days before the anchor,
+    /// from the population prior, and kept), the rest fitted on all of `training`: the model is
+    /// a function of the day's history alone. The scorer's fit is most of a refit's cost, and
+    /// its 28-day training window moves by a day at a time. With ``scorerRefitDays`` = 1 every
+    /// fit starts from `warmStart`.
+    mutating func _fit(_ training: [LaunchEvent], day: Int, warmStart: [Double]?) throws -> UsageModel {
+        let k = scorerRefitDays
+        guard k > 1 else { return try UsageModel.fit(training, options: modelOptions, warmStart: warmStart) }
+        let anchor = day - ((day % k) + k) % k
+        if let scorer, scorer.day == anchor {
+            return try UsageModel.fit(training, options: modelOptions, scorer: scorer.coefficients)
+        }
+        let anchored = training.filter { $0.localDay < anchor }
+        if anchored.count == training.count {
+            // The usual anchor day itself: one fit gives both.
+            let model = try UsageModel.fit(training, options: modelOptions)
+            scorer = (anchor, model.coefficients)
+            return model
+        }
+        let coefficients = anchored.isEmpty ? nil : try UsageModel.fit(anchored, options: modelOptions).coefficients
+        scorer = (anchor, coefficients)
+        return try UsageModel.fit(training, options: modelOptions, scorer: coefficients)
     }
 }
 

@@ -134,12 +134,17 @@ public struct UsageModel: Sendable, Codable {
     ///     fitted optimum does not depend on it — it is the same penalised likelihood — only the
     ///     steps taken to reach the tolerance, so coefficients can differ within the tolerance.
     ///     Ignored unless it has ``Features/count`` finite values.
+    ///   - scorer: coefficients to keep, as they are, instead of refitting the scorer (e.g. a
+    ///     recent day's ``coefficients`` in a daily refit that refits the scorer every few days):
+    ///     the densities are fitted, the training cells and Newton iterations skipped
+    ///     (``FitSummary`` then counts 0 training rows and 0 iterations). Ignored unless it has
+    ///     ``Features/count`` finite values.
     /// - Throws: ``UsageModelError`` (`emptyHistory`, `mixedDevices`, `invalidInstant`,
     ///   `invalidOptions`) — all `InputDataError`s.
     /// - Complexity: about `O(N + G·nnz·n + R·p²)` for `N` launches, `G` bandwidths, `nnz` non-zero
     ///   histogram cells, `n` slots and `R` training cells; ~10–30 ms for 1,500 launches over 80 apps.
     public static func fit(_ launches: some Collection<LaunchEvent>, options: UsageModelOptions = .init(),
-                           warmStart: [Double]? = nil) throws -> UsageModel {
+                           warmStart: [Double]? = nil, scorer: [Double]? = nil) throws -> UsageModel {
         try options.validate()
         let launches = Array(launches)
         guard let first = launches.first else {
@@ -151,33 +156,41 @@ public struct UsageModel: Sendable, Codable {
         guard launches.allSatisfy({ LocalClock.isValidInstant($0.instant) && LocalClock.isValidOffset($0.utcOffsetSeconds) }) else {
             throw UsageModelError(.invalidInstant, expected: "\(LocalClock.validInstantDescription), with an offset within ±18:00")
         }
-        return try _fit(LaunchEvent.sortedByInstant(launches), options: options, path: .automatic, warmStart: warmStart)
+        return try _fit(LaunchEvent.sortedByInstant(launches), options: options, path: .automatic, warmStart: warmStart,
+                         scorer: scorer)
     }
 
     static func _fit(_ launches: [LaunchEvent], options: UsageModelOptions, path: KernelDensity.Path,
-                     warmStart: [Double]? = nil) throws -> UsageModel {
+                     warmStart: [Double]? = nil, scorer: [Double]? = nil) throws -> UsageModel {
         let data = _FitData(launches, options: options)
         let density = try _DensityFit(data, path: path)
-        let rows = _TrainingRows(data, density)
         let tiny = data.dayCount <= 2
         let prior = populationPriorCoefficients
         var fit = LogisticRegression.Fit(coefficients: prior, iterations: 0, converged: true)
-        if rows.count > 0 {
-            fit = try LogisticRegression.fit(
-                x: try rows.matrix(), y: rows.y, l2: options.l2 * (tiny ? 20 : 1), prior: prior,
-                start: warmStart, maximumIterations: options.maximumIterations)
+        var rowCount = 0, kept = false
+        if let scorer, scorer.count == Features.count, scorer.allSatisfy(\.isFinite) {
+            fit.coefficients = scorer
+            kept = true
+        } else {
+            let rows = _TrainingRows(data, density)
+            rowCount = rows.count
+            if rows.count > 0 {
+                fit = try LogisticRegression.fit(
+                    x: try rows.matrix(), y: rows.y, l2: options.l2 * (tiny ? 20 : 1), prior: prior,
+                    start: warmStart, maximumIterations: options.maximumIterations)
+            }
         }
         let summary = FitSummary(
-            launches: launches.count, coldLaunches: data.cold.count, days: data.dayCount, trainingRows: rows.count,
+            launches: launches.count, coldLaunches: data.cold.count, days: data.dayCount, trainingRows: rowCount,
             iterations: fit.iterations, converged: fit.converged,
             deviceBandwidthMinutes: options.bandwidthGridMinutes[density.deviceBandwidth], kernelPath: density.kernelPath)
         let last = launches[launches.count - 1]
         return UsageModel(
             options: options, device: last.device, apps: data.apps, profiles: density.profiles(data),
-            coefficients: fit.coefficients.map(_rounded), zone: nil, utcOffsetSeconds: last.utcOffsetSeconds,
+            coefficients: kept ? fit.coefficients : fit.coefficients.map(_rounded), zone: nil, utcOffsetSeconds: last.utcOffsetSeconds,
             trainedThroughDay: String(TimestampParser.formatISO(instant: Double(data.lastDay) * LocalClock.secondsPerDay,
                                                                 utcOffsetSeconds: 0).prefix(10)),
-            summary: summary, notes: _notes(data, density, rows: rows.count, tiny: tiny),
+            summary: summary, notes: _notes(data, density, rows: kept ? 1 : rowCount, tiny: tiny),
             dataDigest: _digest(launches), recentHourlyFrequencies: nil,
             recency: _ModelRecency(end: data.end, recency: data.recency))
     }
