@@ -68,7 +68,9 @@ struct TrainCommand: ParsableCommand {
             for d in selected {
                 defer { progress.finishDevice(days: d.localDaySpan) }
                 guard !d.launches.isEmpty else { continue }
-                let model = try ReveillePolicy.train(device: d.device, launches: Array(d.launches)[...], options: options)
+                let model = try UsageModelError.locating(file: input.history, field: "device \(d.device)") {
+                    try ReveillePolicy.train(device: d.device, launches: Array(d.launches)[...], options: options)
+                }
                     .storing(zone: input.zone)
                 for note in model.notes { common.note("\(d.device): \(note)") }
                 models[d.device] = model
