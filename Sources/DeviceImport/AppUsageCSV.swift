@@ -217,15 +217,9 @@ extension AppUsageCSV.Zone {
         }
     }
 
-    /// The instant of local wall-clock seconds `local` (seconds since 1970-01-01T00:00 local).
-    ///
-    /// A wall time that occurs twice (the hour repeated when clocks go back) is read as its first
-    /// occurrence; one that does not occur (the hour skipped when clocks go forward) is read with the
-    /// offset before the change, so it lands after the change, as Foundation's calendar does.
+    /// The instant of local wall-clock seconds `local` (seconds since 1970-01-01T00:00 local), by
+    /// `LocalClock.instant(local:offsetAt:)` (a repeated hour reads as its first occurrence).
     public func instant(local: Double) -> Double {
-        let before = offset(at: local - 86_400), after = offset(at: local + 86_400)
-        let valid = Set([before, after]).filter { offset(at: local - Double($0)) == $0 }
-        if let first = valid.map({ local - Double($0) }).min() { return first }
-        return local - Double(before)
+        LocalClock.instant(local: local, offsetAt: offset(at:))
     }
 }

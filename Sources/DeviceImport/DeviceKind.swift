@@ -61,8 +61,8 @@ public struct DeviceImportOptions: Sendable {
     public var utcOffsetSeconds: Int
     /// Apps dropped from launches (default ``ExcludedApps/defaults``; empty keeps everything).
     public var excludedApps: Set<String>
-    /// Time zone for sources read with a zone (`app-usage`, `biome`): each launch gets the offset in
-    /// effect at its instant. `nil` uses ``utcOffsetSeconds``.
+    /// Time zone for sources read with a zone (`wellbeing`, `dumpsys`, `app-usage`, `biome`): each
+    /// launch gets the offset in effect at its instant. `nil` uses ``utcOffsetSeconds``.
     public var timeZone: TimeZone?
 
     public init(device: String? = nil, utcOffsetSeconds: Int = 0, excludedApps: Set<String> = Set(ExcludedApps.defaults),
@@ -93,14 +93,19 @@ public enum DeviceImporter {
     /// - Throws: ``DeviceImportError`` — `.noLaunchTimes` for table kinds (Screen Time, plugged
     ///   intervals, predictions), or the reader's own errors.
     public static func launches(_ kind: DeviceKind, path: String, options: DeviceImportOptions = .init()) throws(DeviceImportError) -> [LaunchEvent] {
-        let events = try _launches(kind, path: path, options: options)
-        // A NUL byte or line break in a name would be written to the CSV, which the line-based
-        // readers do not accept back (found by fuzz-dumpsys, fuzz-appusage and fuzz-wellbeing).
-        func unwritable(_ name: String) -> Bool { name.utf8.contains { $0 == 0 || $0 == 0x0A || $0 == 0x0D } }
+        try checkNames(try _launches(kind, path: path, options: options), file: path)
+    }
+
+    /// `events` when every app and device name can be written as canonical CSV and read back;
+    /// else `.invalidValue` naming `file` and the column. An empty name, a NUL byte or a line
+    /// break would be written, and the readers refuse them (found by fuzz-dumpsys, fuzz-appusage
+    /// and fuzz-wellbeing: a NUL byte, a line break, an empty `package_name`).
+    public static func checkNames(_ events: [LaunchEvent], file: String) throws(DeviceImportError) -> [LaunchEvent] {
+        func unwritable(_ name: String) -> Bool { name.isEmpty || name.utf8.contains { $0 == 0 || $0 == 0x0A || $0 == 0x0D } }
         if let bad = events.first(where: { unwritable($0.app) || unwritable($0.device) }) {
             let column = unwritable(bad.app) ? "app" : "device"
-            throw DeviceImportError(.invalidValue, file: path, column: column,
-                                    expected: "\(column) names without NUL bytes or line breaks (found \(String(reflecting: String((column == "app" ? bad.app : bad.device).prefix(60)))))")
+            throw DeviceImportError(.invalidValue, file: file, column: column,
+                                    expected: "non-empty \(column) names without NUL bytes or line breaks (found \(String(reflecting: String((column == "app" ? bad.app : bad.device).prefix(60)))))")
         }
         return events
     }
@@ -111,11 +116,11 @@ public enum DeviceImporter {
         case .knowledgec:
             return try KnowledgeC.launches(path: path, device: device)
         case .wellbeing:
-            return try Wellbeing.launches(path: path, device: device, utcOffsetSeconds: options.utcOffsetSeconds, excluded: options.excludedApps)
+            return try Wellbeing.launches(path: path, device: device, zone: options.zone, excluded: options.excludedApps)
         case .powerlog:
             return try PowerLog.launches(path: path, device: device, assumedUTCOffsetSeconds: options.utcOffsetSeconds, excluded: options.excludedApps)
         case .dumpsys:
-            return try DumpsysUsageStats.launches(path: path, device: device, utcOffsetSeconds: options.utcOffsetSeconds, excluded: options.excludedApps)
+            return try DumpsysUsageStats.launches(path: path, device: device, zone: options.zone, excluded: options.excludedApps)
         case .appUsage:
             return try AppUsageCSV.launches(path: path, device: device, zone: options.zone, excluded: options.excludedApps)
         case .biome:

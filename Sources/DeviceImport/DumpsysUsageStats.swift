@@ -29,19 +29,34 @@ public enum DumpsysUsageStats {
     public static func launches(
         path: String, device: String, utcOffsetSeconds: Int, excluded: Set<String> = Set(ExcludedApps.defaults)
     ) throws(DeviceImportError) -> [LaunchEvent] {
+        try launches(path: path, device: device, zone: .fixed(utcOffsetSeconds), excluded: excluded)
+    }
+
+    /// As ``launches(path:device:utcOffsetSeconds:excluded:)`` in `zone`: wall-clock times are
+    /// read in it and each launch gets its offset at its instant.
+    public static func launches(
+        path: String, device: String, zone: AppUsageCSV.Zone, excluded: Set<String> = Set(ExcludedApps.defaults)
+    ) throws(DeviceImportError) -> [LaunchEvent] {
         guard FileManager.default.fileExists(atPath: path) else {
             throw DeviceImportError(.fileNotFound, file: path, expected: "an existing dumpsys usagestats text file")
         }
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
             throw DeviceImportError(.unreadable, file: path, expected: "a readable UTF-8 text file")
         }
-        return try launches(text: text, file: path, device: device, utcOffsetSeconds: utcOffsetSeconds, excluded: excluded)
+        return try launches(text: text, file: path, device: device, zone: zone, excluded: excluded)
     }
 
     /// As ``launches(path:device:utcOffsetSeconds:excluded:)`` for text already in memory; `file`
     /// names it in errors. O(n log n) in the number of event lines.
     public static func launches(
         text: String, file: String, device: String, utcOffsetSeconds: Int, excluded: Set<String> = Set(ExcludedApps.defaults)
+    ) throws(DeviceImportError) -> [LaunchEvent] {
+        try launches(text: text, file: file, device: device, zone: .fixed(utcOffsetSeconds), excluded: excluded)
+    }
+
+    /// As ``launches(text:file:device:utcOffsetSeconds:excluded:)`` in `zone`.
+    public static func launches(
+        text: String, file: String, device: String, zone: AppUsageCSV.Zone, excluded: Set<String> = Set(ExcludedApps.defaults)
     ) throws(DeviceImportError) -> [LaunchEvent] {
         var events: [_Event] = []
         var seen: Set<String> = []
@@ -50,7 +65,7 @@ public enum DumpsysUsageStats {
             lineNumber += 1
             let fields = _pairs(line)
             guard let type = fields["type"], arrivalTypes.contains(type) || endTypes.contains(type) else { continue }
-            guard let time = fields["time"], let instant = _instant(time, utcOffsetSeconds),
+            guard let time = fields["time"], let instant = _instant(time, zone),
                   let package = fields["package"], !package.isEmpty else {
                 throw DeviceImportError(.malformedLine, file: file, line: lineNumber, expected: "time=\"yyyy-MM-dd HH:mm:ss\" (or Unix ms) and package= on a \(type) line")
             }
@@ -61,7 +76,7 @@ public enum DumpsysUsageStats {
             guard seen.insert(identity).inserted else { continue }
             events.append(_Event(instant: instant, arrival: arrivalTypes.contains(type), package: package, instance: fields["instanceId"]))
         }
-        let launches = _ForegroundRuns.launches(_paired(events), device: device, utcOffsetSeconds: utcOffsetSeconds, excluded: excluded)
+        let launches = _ForegroundRuns.launches(_paired(events), device: device, offset: zone.offset(at:), excluded: excluded)
         guard !launches.isEmpty else {
             throw DeviceImportError(.emptyStream, file: file, expected: "at least one ACTIVITY_RESUMED or MOVE_TO_FOREGROUND event line of a non-excluded app")
         }
@@ -115,8 +130,8 @@ public enum DumpsysUsageStats {
     }
 
     /// Unix seconds from `yyyy-MM-dd HH:mm:ss` local (under `offset`) or from integer milliseconds.
-    static func _instant(_ text: String, _ offset: Int) -> Double? {
+    static func _instant(_ text: String, _ zone: AppUsageCSV.Zone) -> Double? {
         if let ms = Int64(text) { return Double(ms) / 1000 }
-        return TimestampParser.parseLocal(Array(text.utf8)[...], offset)
+        return TimestampParser.parseLocal(Array(text.utf8)[...], 0).map { zone.instant(local: $0) }
     }
 }

@@ -29,11 +29,19 @@ public enum Wellbeing {
     public static func launches(
         path: String, device: String, utcOffsetSeconds: Int, excluded: Set<String> = Set(ExcludedApps.defaults)
     ) throws(DeviceImportError) -> [LaunchEvent] {
+        try launches(path: path, device: device, zone: .fixed(utcOffsetSeconds), excluded: excluded)
+    }
+
+    /// As ``launches(path:device:utcOffsetSeconds:excluded:)`` with each launch given `zone`'s
+    /// offset at its instant (a named zone follows its daylight-saving changes).
+    public static func launches(
+        path: String, device: String, zone: AppUsageCSV.Zone, excluded: Set<String> = Set(ExcludedApps.defaults)
+    ) throws(DeviceImportError) -> [LaunchEvent] {
         let arrivals = try _arrivals(path: path)
         guard !arrivals.isEmpty else {
             throw DeviceImportError(.emptyStream, file: path, table: "events", expected: "at least one type-1 (ACTIVITY_RESUMED) event")
         }
-        return _ForegroundRuns.launches(arrivals, device: device, utcOffsetSeconds: utcOffsetSeconds, excluded: excluded)
+        return _ForegroundRuns.launches(arrivals, device: device, offset: zone.offset(at:), excluded: excluded)
     }
 
     static func _arrivals(path: String) throws(DeviceImportError) -> [_Resume] {

@@ -29,19 +29,27 @@ public struct DeviceState: Sendable, Codable, Equatable {
         apps = try c.decodeIfPresent([AppSettings].self, forKey: .apps) ?? []
     }
 
-    /// Reads a state file; a missing, unreadable or malformed file throws ``PlanningError``.
+    /// Reads a state file; a missing, unreadable, malformed or invalid file (negative counts, a
+    /// repeated app, …) throws ``PlanningError`` naming `path` and the field.
     public static func read(path: String) throws -> DeviceState {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw PlanningError(.unreadableState, field: path, expected: "a readable JSON file")
         }
+        let state: DeviceState
         do {
-            return try JSONDecoder().decode(DeviceState.self, from: data)
+            state = try JSONDecoder().decode(DeviceState.self, from: data)
         } catch let error as DecodingError {
             let field = DecodingErrorText.field(error).map { "\(path): \($0)" } ?? path
             throw PlanningError(.unreadableState, field: field, expected: "device-state JSON (\(DecodingErrorText.reason(error)))")
         } catch {
             throw PlanningError(.unreadableState, field: path, expected: "device-state JSON (\(error))")
         }
+        do {
+            try _Validation._state(state)
+        } catch let error as PlanningError {
+            throw PlanningError(error.code, field: "\(path): \(error.field)", expected: error.expected)
+        }
+        return state
     }
 }
 

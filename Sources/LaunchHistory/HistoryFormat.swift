@@ -28,7 +28,7 @@ public struct HistoryReadOptions: Sendable {
     public var skipInvalid: Bool
     /// Offset assumed where the input has none (Unix timestamps without `utc_offset` or `zone`,
     /// LSApp). `nil` (the default): such a Unix timestamp is an error (`missingOffset`) naming
-    /// the options that give one — never a silent UTC. LSApp wall-clock times then read as UTC.
+    /// the options that give one — never a silent UTC; so is an LSApp file (wall-clock times).
     public var defaultUTCOffsetSeconds: Int?
     /// IANA time zone assumed where the input has no offset (before ``defaultUTCOffsetSeconds``):
     /// a Unix timestamp takes the zone's offset at its instant.
@@ -57,6 +57,20 @@ struct _DefaultOffset: Sendable {
         if let zone, instant.isFinite, abs(instant) < 1e11 { return zone.secondsFromGMT(for: Date(timeIntervalSince1970: instant)) }
         return fixed
     }
+
+    /// The instant and offset of local wall-clock seconds `local` (LSApp's times): in the zone
+    /// when one is known, else at the fixed offset; `nil` when neither is.
+    func resolve(local: Double) -> (instant: Double, offset: Int)? {
+        if let zone, local.isFinite, abs(local) < 1e11 {
+            let offset = { (instant: Double) in zone.secondsFromGMT(for: Date(timeIntervalSince1970: instant)) }
+            let instant = LocalClock.instant(local: local, offsetAt: offset)
+            return (instant, offset(instant))
+        }
+        return fixed.map { (local - Double($0), $0) }
+    }
+
+    /// Whether an offset is known at all (a zone or a fixed offset).
+    var isKnown: Bool { zone != nil || fixed != nil }
 
     /// The same rule with `zone` (a row's own zone) first.
     func with(zone rowZone: TimeZone?) -> _DefaultOffset {

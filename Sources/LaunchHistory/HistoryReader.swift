@@ -33,7 +33,11 @@ public enum HistoryReader {
             let parser = JSONLinesParser(file: path, defaultOffset: options.defaultOffset)
             try _drive(&source, &sink, &grouper) { buffer, r, n throws(HistoryError) in try parser.parse(buffer[r], lineNumber: n) }
         case .lsapp:
-            var parser = LSAppParser(file: path, utcOffsetSeconds: options.defaultUTCOffsetSeconds ?? 0)
+            guard options.defaultOffset.isKnown else {
+                throw HistoryError(.missingOffset, file: path,
+                                   expected: "a UTC offset for LSApp's wall-clock times (the file stores none): --utc-offset ±HH:MM or --zone Area/City")
+            }
+            var parser = LSAppParser(file: path, offset: options.defaultOffset)
             try _drive(&source, &sink, &grouper) { buffer, r, n throws(HistoryError) in try parser.parse(buffer[r], lineNumber: n) }
         }
         guard sink.sawContent else {

@@ -4,17 +4,18 @@ import ReveilleCore
 /// recommendation for enhancing personal mobile assistants", 2021): columns `user_id`,
 /// `session_id`, `timestamp` (local wall clock `YYYY-MM-DD HH:MM:SS`), `app_name`, `event_type`.
 /// A launch is an `Opened` row; other event types are counted as non-launch rows. The file holds
-/// no time zone, so the reader's default offset applies (documented in the CLI as
-/// `--utc-offset`). A header row is optional and detected by its `user_id` first field.
+/// no time zone, so the reader's default zone or offset applies (`--zone`, `--utc-offset` in the
+/// CLI; without either the file is refused). A header row is optional and detected by its
+/// `user_id` first field.
 struct LSAppParser {
     let file: String
-    let utcOffsetSeconds: Int
+    let offset: _DefaultOffset
     private var interner = _ByteInterner()
     private var sawFirstRow = false
 
-    init(file: String, utcOffsetSeconds: Int) {
+    init(file: String, offset: _DefaultOffset) {
         self.file = file
-        self.utcOffsetSeconds = utcOffsetSeconds
+        self.offset = offset
     }
 
     mutating func parse(_ line: ArraySlice<UInt8>, lineNumber n: Int) throws(HistoryError) -> RowOutcome {
@@ -34,7 +35,7 @@ struct LSAppParser {
         guard let app = interner.string(fields[3]), !app.isEmpty else {
             throw HistoryError(.emptyField, file: file, line: n, field: "app_name", expected: "a non-empty UTF-8 app name")
         }
-        guard let instant = TimestampParser.parseLocal(fields[2], utcOffsetSeconds) else {
+        guard let local = TimestampParser.parseLocal(fields[2], 0), let (instant, utcOffsetSeconds) = offset.resolve(local: local) else {
             throw HistoryError(.malformedTimestamp, file: file, line: n, field: "timestamp",
                                expected: "local wall-clock time YYYY-MM-DD HH:MM:SS")
         }

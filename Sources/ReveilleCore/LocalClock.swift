@@ -69,4 +69,17 @@ public enum LocalClock {
     public static func startOfDay(_ day: Int, utcOffsetSeconds: Int) -> Double {
         Double(day) * secondsPerDay - Double(utcOffsetSeconds)
     }
+
+    /// The instant of local wall-clock seconds `local` (seconds since 1970-01-01T00:00 local) in a
+    /// zone whose UTC offset at an instant is `offset(at)`.
+    ///
+    /// A wall time that occurs twice (the hour repeated when clocks go back) is read as its first
+    /// occurrence; one that does not occur (the hour skipped when clocks go forward) is read with the
+    /// offset before the change, so it lands after the change, as Foundation's calendar does.
+    public static func instant(local: Double, offsetAt offset: (Double) -> Int) -> Double {
+        let before = offset(local - 86_400), after = offset(local + 86_400)
+        let valid = Set([before, after]).filter { offset(local - Double($0)) == $0 }
+        if let first = valid.map({ local - Double($0) }).min() { return first }
+        return local - Double(before)
+    }
 }

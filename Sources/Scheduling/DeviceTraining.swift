@@ -19,8 +19,10 @@ extension ReveillePolicy {
     ///
     /// `finished` is called once per device (those without launches too) as soon as it is done,
     /// from whichever thread trained it. When several devices fail, the error of the first one in
-    /// input order is thrown, so the outcome does not depend on scheduling.
+    /// input order is thrown, so the outcome does not depend on scheduling; a ``UsageModelError``
+    /// is located in `source` (the history's file) at field `device ID`.
     public static func train(devices: [DeviceHistory], options: SchedulingOptions = SchedulingOptions(),
+                             source: String = "history",
                              finished: @Sendable (DeviceHistory) -> Void = { _ in }) throws -> [TrainedDevice] {
         let outcomes = _Outcomes(count: devices.count)
         DispatchQueue.concurrentPerform(iterations: devices.count) { index in
@@ -28,7 +30,9 @@ extension ReveillePolicy {
             defer { finished(history) }
             guard !history.launches.isEmpty else { return }
             outcomes.set(index, Result {
-                try train(device: history.device, launches: Array(history.launches)[...], options: options)
+                try UsageModelError.locating(file: source, field: "device \(history.device)") {
+                    try train(device: history.device, launches: Array(history.launches)[...], options: options)
+                }
             })
         }
         var trained: [TrainedDevice] = []

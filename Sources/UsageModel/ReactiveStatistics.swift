@@ -6,7 +6,9 @@
 /// and read by `reveille react`.
 public struct ReactiveStatistics: Sendable, Codable, Equatable {
     /// One app-to-app transition count: launches of ``from`` followed by a cold launch of ``to``
-    /// within `tau` (counted once per launch).
+    /// within `tau` (counted once per launch). Stored as the array `[from, to, count]` (a
+    /// device holds thousands; as objects they were most of a large model's bytes); the object
+    /// form `{"from", "to", "count"}` of earlier files is still read.
     public struct Transition: Sendable, Codable, Equatable {
         /// Index into ``ReactiveStatistics/apps`` of the launched app `a`.
         public var from: Int
@@ -20,6 +22,33 @@ public struct ReactiveStatistics: Sendable, Codable, Equatable {
             self.from = from
             self.to = to
             self.count = count
+        }
+
+        private enum CodingKeys: String, CodingKey { case from, to, count }
+
+        /// Reads `[from, to, count]`, or the object form of earlier files.
+        public init(from decoder: any Decoder) throws {
+            if var triple = try? decoder.unkeyedContainer() {
+                from = try triple.decode(Int.self)
+                to = try triple.decode(Int.self)
+                count = try triple.decode(Int.self)
+                guard triple.isAtEnd else {
+                    throw DecodingError.dataCorruptedError(in: triple, debugDescription: "a transition is [from, to, count]")
+                }
+                return
+            }
+            let object = try decoder.container(keyedBy: CodingKeys.self)
+            from = try object.decode(Int.self, forKey: .from)
+            to = try object.decode(Int.self, forKey: .to)
+            count = try object.decode(Int.self, forKey: .count)
+        }
+
+        /// Writes `[from, to, count]`.
+        public func encode(to encoder: any Encoder) throws {
+            var triple = encoder.unkeyedContainer()
+            try triple.encode(from)
+            try triple.encode(to)
+            try triple.encode(count)
         }
     }
 

@@ -164,11 +164,13 @@ public struct UsageModelFile: Sendable, Codable {
     }
 
     /// The model of `device`, or the only model when `device` is `nil` and there is exactly one.
-    /// - Throws: ``UsageModelError`` (`unknownDevice`) otherwise.
-    public func model(device: String?) throws -> UsageModel {
+    /// `source` names the file in errors.
+    /// - Throws: `UnknownDeviceError` for a device not in the file, ``UsageModelError``
+    ///   (`unknownDevice`) when `device` is `nil` and the file holds several.
+    public func model(device: String?, source: String = "the model file") throws -> UsageModel {
         if let device {
             guard let m = devices[device] else {
-                throw UnknownDeviceError(device: device, source: "the model file", available: deviceIDs)
+                throw UnknownDeviceError(device: device, source: source, available: deviceIDs)
             }
             return m
         }

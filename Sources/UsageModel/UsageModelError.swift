@@ -41,6 +41,17 @@ public struct UsageModelError: Error, Sendable, Equatable, InputDataError {
         UsageModelError(code, expected: expected, file: file, field: self.field ?? field)
     }
 
+    /// Runs `body` (a fit of `file`'s launches, say), locating any ``UsageModelError`` it throws
+    /// that names no file in `file` (and at `field`, e.g. `device u00`): every error a user sees
+    /// names the input at fault. Other errors pass unchanged.
+    public static func locating<T>(file: String, field: String? = nil, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as UsageModelError where error.file == nil {
+            throw error.located(file: file, field: field)
+        }
+    }
+
     /// `usage model: FILE: field FIELD: CODE: expected WHAT` (file and field when known).
     public var description: String {
         let place = (file.map { "\($0): " } ?? "") + (field.map { "field \($0): " } ?? "")

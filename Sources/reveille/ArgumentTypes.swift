@@ -3,22 +3,6 @@ import Foundation
 import ReveilleCore
 import Scheduling
 
-/// An instant given on the command line: ISO 8601 with its offset (`2013-05-01T00:00:00-04:00`,
-/// `…Z`, `…+0530`), parsed once. The offset is the local clock the command plans in.
-struct InstantArgument: ExpressibleByArgument, Sendable {
-    let instant: Double
-    let utcOffsetSeconds: Int
-
-    init?(argument: String) {
-        guard let parsed = TimestampParser.parseISO(Array(argument.utf8)[...]), let offset = parsed.utcOffsetSeconds,
-              LocalClock.isValidInstant(parsed.instant) else { return nil }
-        instant = parsed.instant
-        utcOffsetSeconds = offset
-    }
-
-    static var defaultValueDescription: String { "an ISO 8601 time with its offset" }
-}
-
 /// A start time given on the command line: ISO 8601 with an offset (one instant for every
 /// device), or a wall-clock time without one (`2013-05-01T00:00:00`: that time on each device's
 /// own clock). Real dates in the years 1990–2100 only.

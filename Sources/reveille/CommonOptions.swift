@@ -42,7 +42,7 @@ struct HistoryInputOptions: ParsableArguments {
     var skipInvalid = false
 
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("UTC offset assumed where the input has none (Unix times without a utc_offset or zone column, LSApp, wellbeing, dumpsys), e.g. -04:00. Without it (or --zone) such a Unix time is an error; LSApp and device exports assume +00:00 and say so.",
+            help: ArgumentHelp("UTC offset assumed where the input has none (Unix times without a utc_offset or zone column, LSApp, wellbeing, dumpsys), e.g. -04:00. Without it (or --zone) such input is an error: Reveille never assumes UTC.",
                                valueName: "±HH:MM"))
     var utcOffset: OffsetArgument?
 
@@ -58,7 +58,10 @@ struct HistoryInputOptions: ParsableArguments {
         if let zone, TimeZone(identifier: zone) == nil {
             throw ValidationError("--zone must be an IANA time zone such as America/New_York, got '\(zone)'")
         }
-        if let kind = format?.deviceKind { try _validateDeviceInput(kind, path: history) }
+        if let kind = format?.deviceKind {
+            try _validateDeviceInput(kind, path: history)
+            try _requireOffset(kind, utcOffset: utcOffset != nil, zone: zone != nil)
+        }
     }
 
     /// The reader options these flags give (`--skip-invalid`, `--utc-offset`, `--zone`) for `format`.
@@ -69,10 +72,10 @@ struct HistoryInputOptions: ParsableArguments {
 
     /// Reads the history, reporting skips, reordering and duplicates on stderr.
     func load(_ common: CommonOptions) throws -> LaunchHistory {
-        let offset = utcOffset?.seconds ?? timeZone.map { $0.secondsFromGMT() } ?? 0
         if let kind = format?.deviceKind {
-            let events = try _deviceLaunches(kind, path: history, options: DeviceImportOptions(device: device, utcOffsetSeconds: offset))
-            if let note = _assumedOffsetNote(kind, utcOffsetSeconds: offset) { common.note(note) }
+            let offset = utcOffset?.seconds ?? 0
+            let events = try _deviceLaunches(kind, path: history, options: DeviceImportOptions(device: device, utcOffsetSeconds: offset, timeZone: timeZone))
+            if timeZone == nil, let note = _assumedOffsetNote(kind, utcOffsetSeconds: offset) { common.note(note) }
             return LaunchHistory(events: events)
         }
         if format == nil, _looksLikeSQLite(history) { throw UnnamedDatabase(path: history) }

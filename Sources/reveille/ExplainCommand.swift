@@ -35,9 +35,9 @@ struct ExplainCommand: ParsableCommand {
     @Option(help: "Device (default: the first device, by name, that opened the app).")
     var device: String?
 
-    @Option(help: ArgumentHelp("First day, ISO 8601 with offset (its local day; its offset is the clock). Default: the day after the device's last launch.",
+    @Option(help: ArgumentHelp("First day, ISO 8601: the local day of that time on the device's clock (--zone, else the device's last offset); without an offset, a wall-clock time on that clock. Default: the day after the device's last launch.",
                                valueName: "iso-time"))
-    var from: InstantArgument?
+    var from: StartArgument?
 
     @Option(help: "Days to explain (1…31).")
     var days = 7
@@ -77,9 +77,10 @@ struct ExplainCommand: ParsableCommand {
             let source = try chooseSource(launches)
             guard let last = source.launches.last else { throw ValidationError("device '\(source.device)' has no launch") }
             var firstDay = last.localDay + 1, offset = last.utcOffsetSeconds
-            if let from {
-                offset = from.utcOffsetSeconds
-                firstDay = LocalClock.day(localSeconds: LocalClock.localSeconds(instant: from.instant, utcOffsetSeconds: offset))
+            if let from {  // resolved as `plan --from` is, on the device's own clock
+                let start = PlanHorizon(from: from, hours: days * 24, zone: input.timeZone).resolved(for: source)
+                offset = start.utcOffsetSeconds
+                firstDay = LocalClock.day(localSeconds: LocalClock.localSeconds(instant: start.start, utcOffsetSeconds: offset))
             }
             var options = SchedulingOptions()
             options.rules.recentUseDays = recentUseDays > 0 ? recentUseDays : nil

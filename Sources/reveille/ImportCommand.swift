@@ -45,10 +45,10 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "Device identifier written into the output (default: the file name without extension).")
     var device: String?
 
-    @Option(help: "UTC offset assumed where the source stores none (wellbeing, dumpsys, screentime), e.g. -04:00.")
-    var utcOffset = "+00:00"
+    @Option(help: "UTC offset of the times of sources that store none (wellbeing, dumpsys, screentime, app-usage, biome; required for them unless --zone is given), e.g. -04:00; powerlog's fallback when its time-zone table is empty (default +00:00).")
+    var utcOffset: String?
 
-    @Option(help: "Time zone (IANA Area/City) of the wall-clock times of app-usage and biome; each launch gets the offset in effect then. Overrides --utc-offset.")
+    @Option(help: "Time zone (IANA Area/City) of wellbeing, dumpsys, app-usage and biome; each launch gets the offset in effect then. Overrides --utc-offset.")
     var zone: String?
 
     @Option(name: .customLong("keep-app"), help: "Keep an app of the default exclusion list (repeatable).")
@@ -63,13 +63,14 @@ struct ImportCommand: ParsableCommand {
     @OptionGroup var common: CommonOptions
 
     func validate() throws {
-        guard TimestampParser.parseOffset(Array(utcOffset.utf8)[...]) != nil else {
+        if let utcOffset, TimestampParser.parseOffset(Array(utcOffset.utf8)[...]) == nil {
             throw ValidationError("--utc-offset must look like +02:00 or -0430, within ±18:00")
         }
         try _validateDeviceInput(kind, path: file)
+        try _requireOffset(kind, utcOffset: utcOffset != nil, zone: zone != nil)
         if let zone {
-            guard kind == .appUsage || kind == .biome else {
-                throw ValidationError("--zone applies to app-usage and biome; use --utc-offset for \(kind.rawValue)")
+            guard kind.assumesUTCOffset, kind != .screentime else {
+                throw ValidationError("--zone applies to wellbeing, dumpsys, app-usage and biome; use --utc-offset for \(kind.rawValue)")
             }
             guard TimeZone(identifier: zone) != nil else {
                 throw ValidationError("--zone '\(zone)' is not a time-zone identifier such as Europe/Paris")
@@ -79,7 +80,7 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         try runMappingErrors {
-            let offset = TimestampParser.parseOffset(Array(utcOffset.utf8)[...]) ?? 0
+            let offset = utcOffset.flatMap { TimestampParser.parseOffset(Array($0.utf8)[...]) } ?? 0
             var excluded = noDefaultExclusions ? Set<String>() : Set(ExcludedApps.defaults)
             excluded.subtract(keepApps)
             excluded.formUnion(excludeApps)

@@ -47,8 +47,8 @@ func _looksLikeSQLite(_ path: String) -> Bool {
 func _deviceLaunches(_ kind: DeviceKind, path: String, options: DeviceImportOptions) throws -> [LaunchEvent] {
     guard path == "-" else { return try DeviceImporter.launches(kind, path: path, options: options) }
     let text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-    return try DumpsysUsageStats.launches(text: text, file: "-", device: options.device ?? "stdin",
-                                          utcOffsetSeconds: options.utcOffsetSeconds, excluded: options.excludedApps)
+    return try DeviceImporter.checkNames(DumpsysUsageStats.launches(text: text, file: "-", device: options.device ?? "stdin",
+                                                                     zone: options.zone, excluded: options.excludedApps), file: "-")
 }
 
 /// Checks that a device kind can read `path` (`-` only for `dumpsys`).
@@ -58,11 +58,19 @@ func _validateDeviceInput(_ kind: DeviceKind, path: String) throws {
     }
 }
 
+/// Refuses a source that stores no UTC offset (``DeviceKind/assumesUTCOffset``) when neither
+/// `--utc-offset` nor `--zone` is given: Reveille never assumes UTC silently (exit 64).
+func _requireOffset(_ kind: DeviceKind, utcOffset: Bool, zone: Bool) throws {
+    guard kind.assumesUTCOffset, !utcOffset, !zone else { return }
+    let options = kind == .screentime ? "--utc-offset ±HH:MM" : "--zone Area/City (e.g. Europe/Paris) or --utc-offset ±HH:MM"
+    throw ValidationError("\(kind.rawValue) stores times without a UTC offset or time zone: give \(options)")
+}
+
 /// The stderr note for sources that store no UTC offset, or `nil`.
 func _assumedOffsetNote(_ kind: DeviceKind, utcOffsetSeconds: Int) -> String? {
     switch kind {
     case .wellbeing, .dumpsys, .screentime, .appUsage, .biome:
-        "\(kind.rawValue) stores no time zone: assumed UTC offset \(TimestampParser.formatOffset(utcOffsetSeconds)) (set --utc-offset)"
+        "\(kind.rawValue) stores no time zone: read at the given UTC offset \(TimestampParser.formatOffset(utcOffsetSeconds))"
     case .powerlog, .powerlogPredictions:
         "powerlog: offsets from its time-zone table; \(TimestampParser.formatOffset(utcOffsetSeconds)) assumed only if it has none"
     case .knowledgec, .knowledgecPlugged:

@@ -62,7 +62,7 @@ struct PredictCommand: ParsableCommand {
     func run() throws {
         try runMappingErrors {
             let file = try UsageModelFile.load(path: model)
-            let fitted = try file.model(device: device)
+            let fitted = try UsageModelError.locating(file: model) { try file.model(device: device, source: model) }
             let launches = try history.map { try HistoryReader.read(path: $0, options: HistoryReadOptions()) }
             guard let source = try DevicePlanningSource.sources(modelFile: file, history: launches, device: fitted.device,
                                                                 sourceName: model).first else { throw ExitCode(70) }

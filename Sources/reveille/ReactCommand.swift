@@ -49,9 +49,10 @@ struct ReactCommand: ParsableCommand {
 
     func run() throws {
         try runMappingErrors {
-            let usage = try UsageModelFile.load(path: model).model(device: device)
+            let usage = try UsageModelError.locating(file: model) { try UsageModelFile.load(path: model).model(device: device, source: model) }
             guard let statistics = usage.reactive else {
-                throw UsageModelError(.unsupportedModel, expected: "a model trained by this version of reveille train (it has no reactive section)")
+                throw UsageModelError(.unsupportedModel, expected: "a model trained by this version of reveille train (it has no reactive section)",
+                                      file: model, field: "devices.\(usage.device).reactive")
             }
             var scheduler = ReactiveScheduler(statistics: statistics, budget: budget, tauSeconds: tauMinutes * 60)
             let timeZone = zone.flatMap { TimeZone(identifier: $0) }

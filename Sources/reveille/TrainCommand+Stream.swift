@@ -11,7 +11,9 @@ extension TrainCommand {
         var count = 0
         try withLineOutput(output) { out in
             while let d = try source.next() {
-                let model = try ReveillePolicy.train(device: d.device, launches: Array(d.launches)[...], options: options)
+                let model = try UsageModelError.locating(file: input.history, field: "device \(d.device)") {
+                    try ReveillePolicy.train(device: d.device, launches: Array(d.launches)[...], options: options)
+                }
                 for note in model.notes { common.note("\(d.device): \(note)") }
                 try out.write(try UsageModelFile(devices: [d.device: model]).jsonText())
                 count += 1

@@ -69,7 +69,9 @@ struct TrainCommand: ParsableCommand {
             var models: [String: UsageModel] = [:]
             let progress = DeviceDayTally(devices: selected.count, deviceDays: selected.reduce(0) { min(Int.max / 2, $0) + min(Int.max / 2, $1.localDaySpan) },
                                           handler: ProgressPrinter(label: "train", common: common).handler)
-            let trained = try ReveillePolicy.train(devices: selected, options: options) { progress.finishDevice(days: $0.localDaySpan) }
+            let trained = try ReveillePolicy.train(devices: selected, options: options, source: input.history) {
+                progress.finishDevice(days: $0.localDaySpan)
+            }
             for one in trained {
                 let model = one.model.storing(zone: input.zone)
                 for note in model.notes { common.note("\(one.device): \(note)") }

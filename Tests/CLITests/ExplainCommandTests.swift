@@ -41,6 +41,24 @@ import TestSupport
         #expect((day["whyNot"] as? [String: Any])?["code"] as? String == "neverUsed")
     }
 
+    /// `--from` is resolved as `plan --from` is: without an offset it is a wall-clock time on the
+    /// device's clock (here `--zone Asia/Kolkata`), with one an instant whose local day on that
+    /// clock is the first day; impossible dates are refused (issue 15).
+    @Test func fromWithoutAnOffsetIsTheDevicesLocalTime() throws {
+        let local = try CLIRunner.run(["explain", Self.wellbeing, "--app", "com.google.android.apps.maps", "--days", "1",
+                                       "--from", "2023-06-29T00:00:00", "--zone", "Asia/Kolkata", "-q"])
+        #expect(local.status == 0, "\(local.stderr)")
+        #expect(local.stdout.contains("(UTC+05:30)") && local.stdout.contains("2023-06-29"))
+        // 2023-06-28T20:00:00Z is 2023-06-29T01:30 in Kolkata: the same first day.
+        let instant = try CLIRunner.run(["explain", Self.wellbeing, "--app", "com.google.android.apps.maps", "--days", "1",
+                                         "--from", "2023-06-28T20:00:00Z", "--zone", "Asia/Kolkata", "-q"])
+        #expect(instant.status == 0, "\(instant.stderr)")
+        #expect(instant.stdout == local.stdout)
+        let impossible = try CLIRunner.run(["explain", Self.wellbeing, "--app", "x", "--from", "2023-02-30T00:00:00"])
+        #expect(impossible.status == 64)
+        #expect(impossible.stderr.contains("--from"))
+    }
+
     @Test func badUsageExits64() throws {
         var r = try CLIRunner.run(["explain", Self.wellbeing, "--app", "x", "--days", "0"])
         #expect(r.status == 64 && r.stderr.contains("--days must be in 1…31"))

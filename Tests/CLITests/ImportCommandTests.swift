@@ -23,26 +23,26 @@ import TestSupport
         let r = try CLIRunner.run(["import", "wellbeing", wellbeing, "-o", out, "--device", "wellbeing-pixel", "--utc-offset=-04:00"])
         #expect(r.status == 0)
         #expect(r.stdout.isEmpty)
-        #expect(r.stderr.contains("assumed UTC offset -04:00"))
+        #expect(r.stderr.contains("UTC offset -04:00"))
         let text = try String(contentsOfFile: out, encoding: .utf8)
         #expect(text.split(separator: "\n").count == 810)
         #expect(text.contains("wellbeing-pixel,com.spotify.music,2023-05-29T16:31:43.291-04:00,2.173\n"))
     }
 
     @Test func quietSilencesNotes() throws {
-        let r = try CLIRunner.run(["import", "screentime", "../shared/datasets/apple/RMAdminStore-Local.sqlite", "--quiet"])
+        let r = try CLIRunner.run(["import", "screentime", "../shared/datasets/apple/RMAdminStore-Local.sqlite", "--utc-offset", "+00:00", "--quiet"])
         #expect(r.status == 0)
         #expect(r.stderr.isEmpty)
         #expect(r.stdout.hasPrefix("device,app,hourStart,seconds,pickups,notifications\n"))
         #expect(r.stdout.split(separator: "\n").count == 1291)
-        let noisy = try CLIRunner.run(["import", "screentime", "../shared/datasets/apple/RMAdminStore-Local.sqlite"])
+        let noisy = try CLIRunner.run(["import", "screentime", "../shared/datasets/apple/RMAdminStore-Local.sqlite", "--utc-offset", "+00:00"])
         #expect(noisy.stderr.contains("no individual launch times"))
     }
 
     @Test func exclusionsCanBeLifted() throws {
-        let kept = try CLIRunner.run(["import", "wellbeing", wellbeing, "--keep-app", "com.google.android.apps.nexuslauncher", "-q"])
-        let none = try CLIRunner.run(["import", "wellbeing", wellbeing, "--no-default-exclusions", "-q"])
-        let more = try CLIRunner.run(["import", "wellbeing", wellbeing, "--exclude-app", "com.whatsapp", "-q"])
+        let kept = try CLIRunner.run(["import", "wellbeing", wellbeing, "--utc-offset", "+00:00", "--keep-app", "com.google.android.apps.nexuslauncher", "-q"])
+        let none = try CLIRunner.run(["import", "wellbeing", wellbeing, "--utc-offset", "+00:00", "--no-default-exclusions", "-q"])
+        let more = try CLIRunner.run(["import", "wellbeing", wellbeing, "--utc-offset", "+00:00", "--exclude-app", "com.whatsapp", "-q"])
         #expect(kept.status == 0 && none.status == 0 && more.status == 0)
         let count = { (r: CLIRunner.Result) in r.stdout.split(separator: "\n").count - 1 }
         #expect(count(kept) > 809 && count(none) >= count(kept))
@@ -70,7 +70,7 @@ import TestSupport
         let plugged = try CLIRunner.run(["import", "knowledgec-plugged", knowledgeC])
         #expect(plugged.status == 65)
         #expect(plugged.stderr.contains("/device/isPluggedIn"))
-        let schema = try CLIRunner.run(["import", "wellbeing", knowledgeC])
+        let schema = try CLIRunner.run(["import", "wellbeing", knowledgeC, "--utc-offset", "+00:00"])
         #expect(schema.status == 65)
         #expect(schema.stderr.contains("missingTable table 'events'"))
     }
@@ -82,11 +82,11 @@ import TestSupport
     }
 
     @Test func inspectReadsWellbeingDirectly() throws {
-        let r = try CLIRunner.run(["inspect", "--input-format", "wellbeing", wellbeing, "--export-device", "wellbeing-pixel"])
+        let r = try CLIRunner.run(["inspect", "--input-format", "wellbeing", wellbeing, "--export-device", "wellbeing-pixel", "--utc-offset", "+00:00"])
         #expect(r.status == 0)
         #expect(r.stdout.hasPrefix("1 devices, 809 launches"))
         #expect(r.stdout.contains("device wellbeing-pixel"))
-        #expect(r.stderr.contains("assumed UTC offset +00:00"))
+        #expect(r.stderr.contains("UTC offset +00:00"))
     }
 
     @Test func inspectOfAnUnnamedDatabaseAsksForFormat() throws {

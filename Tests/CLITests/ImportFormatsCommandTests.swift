@@ -58,7 +58,7 @@ import TestSupport
         let input = Self.temporary(".segb"), out = Self.temporary(".csv")
         try bytes.write(to: URL(fileURLWithPath: input))
         defer { try? FileManager.default.removeItem(atPath: input) }
-        let r = try CLIRunner.run(["import", "biome", input, "-o", out])
+        let r = try CLIRunner.run(["import", "biome", input, "-o", out, "--utc-offset", "+00:00"])
         #expect(r.status == 65)
         #expect(r.stderr.contains("checksumMismatch"))
         #expect(r.stderr.contains("record 0"))
@@ -70,7 +70,8 @@ import TestSupport
         let r = try CLIRunner.run(["import", "app-usage", "\(Self.fixtures)/app-usage-export.csv", "--zone", "Mars/Olympus"])
         #expect(r.status == 64)
         #expect(r.stderr.contains("--zone"))
-        let wrongKind = try CLIRunner.run(["import", "dumpsys", "\(Self.fixtures)/usagestats-android10.txt", "--zone", "Europe/Paris"])
+        let wrongKind = try CLIRunner.run(["import", "screentime", "../shared/datasets/apple/RMAdminStore-Local.sqlite", "--zone", "Europe/Paris"])
         #expect(wrongKind.status == 64)
+        #expect(wrongKind.stderr.contains("--utc-offset for screentime"))
     }
 }

@@ -50,7 +50,7 @@ import TestSupport
         #expect(train.status == 0 && train.stdout == quietTrain.stdout && quietTrain.stderr.isEmpty)
         let last = try #require(Self.progressLines(train.stderr, label: "train").last)
         #expect(last.contains(" device-days, 3/3 devices, ") && last.hasSuffix(", done"))
-        let biome = try CLIRunner.run(["import", "biome", "Tests/DeviceImportTests/Fixtures/biome-infocus-v2.segb"])
+        let biome = try CLIRunner.run(["import", "biome", "Tests/DeviceImportTests/Fixtures/biome-infocus-v2.segb", "--utc-offset", "+00:00"])
         #expect(biome.status == 0)
         #expect(Self.progressLines(biome.stderr, label: "import").last?.contains(", 1/1 devices, ") == true)
     }

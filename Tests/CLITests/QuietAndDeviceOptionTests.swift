@@ -13,7 +13,7 @@ import TestSupport
     }
 
     @Test func quietSilencesImportNotesAndProvenanceLines() throws {
-        let r = try CLIRunner.run(["import", "biome", "Tests/DeviceImportTests/Fixtures/biome-infocus-v2.segb", "-q"])
+        let r = try CLIRunner.run(["import", "biome", "Tests/DeviceImportTests/Fixtures/biome-infocus-v2.segb", "--utc-offset", "+00:00", "-q"])
         #expect(r.status == 0)
         #expect(r.stderr.isEmpty)
     }

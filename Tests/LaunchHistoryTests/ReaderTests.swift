@@ -65,7 +65,7 @@ import TestSupport
             + "1\t1\t2018-01-16 06:01:05\tGmail\tOpened\n"
             + "1\t1\t2018-01-16 06:01:10\tGmail\tClosed\n"
             + "1\t2\t2018-01-16 07:00:00\tChrome\tOpened\n"
-        let h = try HistoryReader.read(path: try Fixtures.temporaryFile(tsv, suffix: ".tsv"))
+        let h = try HistoryReader.read(path: try Fixtures.temporaryFile(tsv, suffix: ".tsv"), options: .init(defaultUTCOffsetSeconds: 0))
         #expect(h.devices.map(\.device) == ["lsapp-1"])
         #expect(h.devices[0].launches.map(\.app) == ["Gmail", "Chrome"])
         #expect(h.devices[0].launches[0].localHour == 6)

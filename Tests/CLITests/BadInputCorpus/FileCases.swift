@@ -1,9 +1,9 @@
 /// Bad model, device-state, rules and charging files, and out-of-bound options.
 extension BadInputCase {
-    /// `predict` on a model file `m.json` made of `content`.
+    /// `predict` on a model file `m.json` made of `content`; the message names the file.
     static func model(_ name: String, _ content: Content, mentions: [String]) -> BadInputCase {
         BadInputCase("model: " + name, [("m.json", content)],
-                     ["predict", "--model", "@m.json", "--from", "2024-03-01T00:00:00Z", "--hours", "2"], mentions: mentions)
+                     ["predict", "--model", "@m.json", "--from", "2024-03-01T00:00:00Z", "--hours", "2"], mentions: ["@m.json"] + mentions)
     }
 
     /// A golden-model edit.
@@ -16,8 +16,9 @@ extension BadInputCase {
                      mentions: mentions)
     }
 
-    static func state(_ name: String, _ text: String, mentions: [String] = ["@s.json"]) -> BadInputCase {
-        planFile("state", name, option: "--state", file: "s.json", text, mentions: mentions)
+    /// A bad `--state` file; the message names it.
+    static func state(_ name: String, _ text: String, mentions: [String] = []) -> BadInputCase {
+        planFile("state", name, option: "--state", file: "s.json", text, mentions: ["@s.json"] + mentions)
     }
 
     static func rules(_ name: String, _ text: String, mentions: [String] = ["@r.json"]) -> BadInputCase {
@@ -43,18 +44,19 @@ extension BadInputCase {
         model("no devices", .text(#"{"devices":{},"schemaVersion":2}"#), mentions: ["device"]),
         model("a directory", .directory, mentions: ["@m.json"]),
         BadInputCase("model: unknown device", [], ["predict", "--model", Valid.modelPath, "--from", "2024-03-01T00:00:00Z", "--device", "nope"],
-                     status: 64, mentions: ["nope"]),
+                     status: 64, mentions: ["nope", Valid.modelPath]),
         BadInputCase("model: missing file", [], ["predict", "--model", "@nothing.json", "--from", "2024-03-01T00:00:00Z"],
                      mentions: ["nothing.json"]),
 
         state("not JSON", "{"),
+        state("an app twice", #"{"apps":[{"app":"mail"},{"app":"mail"}]}"#, mentions: ["state.apps[1]", "a unique app"]),
         state("fetch results beyond Int.max", #"{"apps":[{"app":"mail","fetchResults":{"newData":9223372036854775808,"noData":0,"failed":1}}]}"#),
         state("negative fetch results", #"{"apps":[{"app":"mail","fetchResults":{"newData":-1,"noData":0,"failed":0}}]}"#,
-              mentions: ["state.apps[0]", "counts ≥ 0"]),
+              mentions: ["@s.json", "state.apps[0]", "counts ≥ 0"]),
         state("lowPowerMode a string", #"{"lowPowerMode":"yes"}"#, mentions: ["@s.json", "lowPowerMode"]),
-        state("earliestBegin 1e300", #"{"apps":[{"app":"mail","earliestBegin":1e300}]}"#, mentions: ["state.apps[0]", "earliestBegin"]),
-        state("negative bytesPerFetch", #"{"apps":[{"app":"mail","bytesPerFetch":-5}]}"#, mentions: ["state.apps[0]", "bytesPerFetch"]),
-        state("negative maxFetchesPerDay", #"{"apps":[{"app":"mail","maxFetchesPerDay":-1}]}"#, mentions: ["state.apps[0]", "maxFetchesPerDay"]),
+        state("earliestBegin 1e300", #"{"apps":[{"app":"mail","earliestBegin":1e300}]}"#, mentions: ["@s.json", "state.apps[0]", "earliestBegin"]),
+        state("negative bytesPerFetch", #"{"apps":[{"app":"mail","bytesPerFetch":-5}]}"#, mentions: ["@s.json", "state.apps[0]", "bytesPerFetch"]),
+        state("negative maxFetchesPerDay", #"{"apps":[{"app":"mail","maxFetchesPerDay":-1}]}"#, mentions: ["@s.json", "state.apps[0]", "maxFetchesPerDay"]),
 
         rules("not JSON", "[", mentions: ["@r.json"]),
         rules("an unknown key", #"{"leadMinute":5}"#, mentions: ["@r.json", "leadMinute"]),
@@ -127,6 +129,21 @@ extension BadInputCase {
                      status: 64, mentions: ["--utc-offset"]),
         BadInputCase("option: import --zone Nowhere", [("e.csv", .text(""))], ["import", "app-usage", "@e.csv", "--zone", "Nowhere/Land", "-o", "@out"],
                      status: 64, mentions: ["--zone"]),
+        // Unix or wall-clock times without an offset or zone: an error naming the options, no silent UTC.
+        BadInputCase("option: import wellbeing without --utc-offset or --zone", [],
+                     ["import", "wellbeing", "../shared/datasets/android-wellbeing/app_usage.sqlite", "-o", "@out"],
+                     status: 64, mentions: ["wellbeing", "--utc-offset", "--zone"]),
+        BadInputCase("option: import dumpsys without --utc-offset or --zone",
+                     [("e.txt", .text("    time=\"2023-03-12 10:00:00\" type=MOVE_TO_FOREGROUND package=com.a\n"))],
+                     ["import", "dumpsys", "@e.txt", "-o", "@out"], status: 64, mentions: ["dumpsys", "--utc-offset", "--zone"]),
+        BadInputCase("option: import screentime without --utc-offset", [],
+                     ["import", "screentime", "../shared/datasets/apple/RMAdminStore-Local.sqlite", "-o", "@out"],
+                     status: 64, mentions: ["screentime", "--utc-offset"]),
+        BadInputCase("option: train --input-format wellbeing without --utc-offset or --zone", [],
+                     ["train", "--input-format", "wellbeing", "../shared/datasets/android-wellbeing/app_usage.sqlite", "-o", "@out"],
+                     status: 64, mentions: ["--utc-offset", "--zone"]),
+        BadInputCase("lsapp: no --utc-offset or --zone", [("h.tsv", .text("1\t2\t2018-01-01 10:00:00\tMaps\tOpened\n"))],
+                     ["train", "@h.tsv", "-o", "@out"], mentions: ["@h.tsv", "--utc-offset", "--zone"]),
     ]
 
     /// This case with `mention` as the option it must name.

@@ -1,9 +1,13 @@
 /// Bad device exports for every importer (`reveille import KIND FILE -o OUT`).
 extension BadInputCase {
-    /// `import kind @e.ext -o @out` on `content`.
+    /// `import kind @e.ext -o @out` on `content` (with `--utc-offset +00:00` for a kind that
+    /// stores no offset, unless `extra` gives one or `--zone`).
     static func evidence(_ kind: String, _ name: String, _ content: Content, ext: String = "db", extra: [String] = [],
                          status: Int32 = 65, mentions: [String]) -> BadInputCase {
-        BadInputCase("import \(kind): \(name)", [("e.\(ext)", content)], ["import", kind, "@e.\(ext)", "-o", "@out"] + extra,
+        let needsOffset = ["wellbeing", "dumpsys", "screentime", "app-usage", "biome"].contains(kind)
+            && !extra.contains(where: { $0.hasPrefix("--utc-offset") || $0 == "--zone" })
+        return BadInputCase("import \(kind): \(name)", [("e.\(ext)", content)],
+                            ["import", kind, "@e.\(ext)", "-o", "@out"] + extra + (needsOffset ? ["--utc-offset", "+00:00"] : []),
                      status: status, mentions: mentions.map { $0.replacingOccurrences(of: "@e", with: "@e.\(ext)") })
     }
 
@@ -78,6 +82,10 @@ extension BadInputCase {
                  + "INSERT INTO PLApplicationAgent_EventForward_Application VALUES (1, 1639600000, 'com.a', 8);"
                  + "INSERT INTO PLLocaleAgent_EventForward_TimeZone VALUES (1, 1639500000, -9223372036854775808);"),
                  ext: "PLSQL", mentions: ["@e", "SecondsFromGMT"]),
+        // fuzz-powerlog (a real store's Identifier set to ''): the import wrote a row with an empty app.
+        evidence("powerlog", "fuzz: an empty Identifier", .sqlite(powerlogApplication
+                 + "INSERT INTO PLApplicationAgent_EventForward_Application VALUES (1, 1639600000, '', 8);"),
+                 ext: "PLSQL", mentions: ["@e", "invalidValue", "column 'app'", "non-empty"]),
         evidence("powerlog-predictions", "timestamp 1e300", .sqlite(powerlogPredictions
                  + "INSERT INTO PLDuetService_EventForward_DASApplicationUsagePrediction VALUES (1, 1e300, 'com.a', 3);"),
                  ext: "PLSQL", mentions: ["@e", "timestamp"]),
@@ -104,6 +112,10 @@ extension BadInputCase {
                  mentions: ["@e", "timestamp"]),
         evidence("wellbeing", "fuzz: a line break in a package name", .sqlite(wellbeing + "INSERT INTO packages VALUES (2, 'com.a' || char(10) || 'b');"
                  + "INSERT INTO events VALUES (1, 1678000000000, 1, 2, 0);"), mentions: ["@e", "invalidValue", "column 'app'"]),
+        // fuzz-wellbeing, input 2b ff 40 ff (the real store's package_name set to ''): the import wrote
+        // a row with an empty app, which Reveille cannot read back.
+        evidence("wellbeing", "fuzz: an empty package name", .sqlite(wellbeing + "INSERT INTO packages VALUES (2, '');"
+                 + "INSERT INTO events VALUES (1, 1678000000000, 1, 2, 0);"), mentions: ["@e", "invalidValue", "column 'app'", "non-empty"]),
         evidence("wellbeing", "no resume events", .sqlite(wellbeing + "INSERT INTO events VALUES (1, 1678000000000, 2, 1, 0);"),
                  mentions: ["@e"]),
 

@@ -102,6 +102,9 @@ public struct SQLiteTemplate: Sendable {
         do {
             var config = Configuration()
             config.foreignKeysEnabled = false  // tables are created in the listed order, rows may dangle
+            config.prepareDatabase { db in  // a scratch file: no journal, no flush
+                try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF")
+            }
             let queue = try DatabaseQueue(path: path, configuration: config)
             try queue.write { db in
                 for table in edited(bytes) {

@@ -1,11 +1,15 @@
+import Foundation
 import FuzzSupport
 import LaunchHistory
 
-/// LSApp (`timestamp,app,event` TSV) history through the streaming reader.
+enum Zone { static let newYork = TimeZone(identifier: "America/New_York") }
+
+/// LSApp (`timestamp,app,event` TSV) history through the streaming reader, at a fixed offset
+/// (strict) and in a zone with daylight saving (`--skip-invalid`).
 func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let path = ScratchFile.write(data, size, name: "input.tsv")
-    _ = try? HistoryReader.read(path: path, options: HistoryReadOptions(format: .lsapp))
-    _ = try? HistoryReader.read(path: path, options: HistoryReadOptions(format: .lsapp, skipInvalid: true, defaultUTCOffsetSeconds: -36_000))
+    _ = try? HistoryReader.read(path: path, options: HistoryReadOptions(format: .lsapp, defaultUTCOffsetSeconds: -36_000))
+    _ = try? HistoryReader.read(path: path, options: HistoryReadOptions(format: .lsapp, skipInvalid: true, defaultZone: Zone.newYork))
     return 0
 }
 
