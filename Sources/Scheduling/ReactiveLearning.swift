@@ -70,8 +70,7 @@ extension ReactiveStatistics {
             // scores in a third of the bytes (what `evaluate` learns is what a file holds).
             scores.append(((best?.score ?? 0) * 10_000).rounded() / 10_000)
         }
-        statistics.triggerScores = scores.sorted(by: >)
-        statistics.scoreDays = scoreDays.count
+        statistics.setTriggerScores(scores.sorted(by: >), scoreDays: scoreDays.count)
         return statistics
     }
 

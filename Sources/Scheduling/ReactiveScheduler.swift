@@ -261,10 +261,7 @@ public struct ReactiveScheduler: Sendable {
     /// `θ`: ``thresholdScale`` × the `(B × scoreDays)`-th largest score, or the smallest when
     /// there are fewer; above every score (no trigger) without scores.
     private static func _threshold(_ statistics: ReactiveStatistics, budget: Int) -> Double {
-        let scores = statistics.triggerScores
-        let (product, overflow) = budget.multipliedReportingOverflow(by: max(1, statistics.scoreDays))
-        let m = overflow ? Int.max : product
-        guard m > 0, let smallest = scores.last else { return .infinity }
-        return thresholdScale * (m <= scores.count ? scores[m - 1] : smallest)
+        guard let score = statistics.budgetScore(budget: budget) else { return .infinity }
+        return thresholdScale * score
     }
 }

@@ -80,9 +80,8 @@ public struct RecentColdLaunchWindow: Sendable {
     /// Per app, its cold launches in each local hour divided by ``dayCount`` (at least 1): the
     /// `histogram` baseline's probabilities, as rows aligned with sorted apps.
     public var hourlyFrequencies: HourlyFrequencies {
-        let days = Double(max(1, dayCount))
         let counts = hourlyCounts
         let apps = counts.keys.sorted()
-        return HourlyFrequencies(apps: apps, rows: apps.map { app in (counts[app] ?? []).map { Double($0) / days } })
+        return HourlyFrequencies(apps: apps, counts: apps.map { counts[$0] ?? [] }, days: dayCount)
     }
 }

@@ -66,11 +66,14 @@ public struct ReactiveStatistics: Sendable, Codable, Equatable {
     /// The trigger scorer's logistic coefficients, in `ReactiveFeatures` order; empty when there
     /// was nothing to fit (no trigger is then made).
     public var coefficients: [Double]
-    /// The best trigger score after each launch of the last ``scoreDays`` days, largest first:
-    /// what a budget's trigger threshold is read from. Rounded to four decimals when learnt.
-    public var triggerScores: [Double]
-    /// Days with a launch among those ``triggerScores`` come from.
-    public var scoreDays: Int
+    /// What a budget's trigger threshold is read from: entry `B − 1` is the `(B × scoreDays)`-th
+    /// largest of the best trigger scores after each launch of the last ``scoreDays`` days, while
+    /// there are that many; the last entry is the smallest score (a larger budget's). Rounded to
+    /// four decimals when learnt. Only these ranks are ever read, so only they are kept (a
+    /// device's full list was the largest part of its model file).
+    public internal(set) var budgetScores: [Double]
+    /// Days with a launch among the scores ``budgetScores`` come from.
+    public internal(set) var scoreDays: Int
     /// Per budget 1…``validatedBudgets``, the out-of-sample tally that decides whether triggers
     /// are used (empty: not validated; triggers are used). A larger budget uses the last entry.
     public var validation: [ReactiveValidation] = []
@@ -82,7 +85,8 @@ public struct ReactiveStatistics: Sendable, Codable, Equatable {
     /// last-bit differences of a multithreaded BLAS (another core count, a Spark executor) vanish.
     public static func stored(_ x: Double) -> Double { _rounded(x) }
 
-    /// Statistics with every field given.
+    /// Statistics with every field given; `triggerScores` is the best trigger score after each
+    /// launch of the last `scoreDays` days, largest first (kept as ``budgetScores``).
     public init(apps: [String], days: Int, hourlyColdLaunches: [[Int]], launches: [Int], transitions: [Transition],
                 coefficients: [Double], triggerScores: [Double], scoreDays: Int) {
         self.apps = apps
@@ -91,8 +95,30 @@ public struct ReactiveStatistics: Sendable, Codable, Equatable {
         self.launches = launches
         self.transitions = transitions
         self.coefficients = coefficients
-        self.triggerScores = triggerScores
+        self.budgetScores = Self.budgetScores(triggerScores, scoreDays: scoreDays)
         self.scoreDays = scoreDays
+    }
+
+    /// Sets the trigger scores: each launch's best score over the last `scoreDays` days, largest
+    /// first (kept as ``budgetScores``).
+    public mutating func setTriggerScores(_ triggerScores: [Double], scoreDays: Int) {
+        self.budgetScores = Self.budgetScores(triggerScores, scoreDays: scoreDays)
+        self.scoreDays = scoreDays
+    }
+
+    /// The score budget `B` reads: the `(B × scoreDays)`-th largest, or the smallest when there
+    /// are fewer scores; `nil` without scores.
+    public func budgetScore(budget: Int) -> Double? {
+        guard budget > 0, let smallest = budgetScores.last else { return nil }
+        return budget <= budgetScores.count ? budgetScores[budget - 1] : smallest
+    }
+
+    /// The ranks `s, 2s, 3s, …` (`s = max(1, scoreDays)`) of `sorted` (largest first) while it
+    /// has them, then its smallest entry: what ``budgetScore(budget:)`` reads, for every budget.
+    static func budgetScores(_ sorted: [Double], scoreDays: Int) -> [Double] {
+        guard let smallest = sorted.last else { return [] }
+        let step = max(1, scoreDays)
+        return Array(sorted.dropFirst(step - 1).enumerated().lazy.filter { $0.offset % step == 0 }.map(\.element)) + [smallest]
     }
 
     /// Number of features the coefficients weigh (`ReactiveFeatures.count`).
@@ -115,7 +141,8 @@ public struct ReactiveStatistics: Sendable, Codable, Equatable {
         else { throw fail("\(Self.featureCount) finite coefficients or none") }
         guard validation.enumerated().allSatisfy({ $1.budget == $0 + 1 && $1.windowHits >= 0 && $1.triggerHits >= 0 })
         else { throw fail("validation tallies for budgets 1, 2, … in order") }
-        guard triggerScores.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 1 }) else { throw fail("scores in [0, 1]") }
+        guard budgetScores.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 1 }), zip(budgetScores, budgetScores.dropFirst()).allSatisfy({ $0 >= $1 })
+        else { throw fail("budget scores in [0, 1], largest first") }
     }
 }
 
