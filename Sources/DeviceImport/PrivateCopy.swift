@@ -1,4 +1,5 @@
 import Foundation
+import ReveilleCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -21,8 +22,7 @@ enum _PrivateCopy {
         guard fchmod(output, 0o600) == 0 else { throw .scratch(String(cString: strerror(errno))) }
         // 1 MiB at a time, less for a smaller file (a fuzzer imports thousands of small ones).
         var info = stat()
-        let size = fstat(input, &info) == 0 ? Int(info.st_size) : 1 << 20
-        var buffer = [UInt8](repeating: 0, count: size < 1 << 20 ? max(4096, size + 1) : 1 << 20)
+        var buffer = [UInt8](repeating: 0, count: ReadBufferSize.forInput(ofSize: fstat(input, &info) == 0 ? Int(info.st_size) : nil))
         while true {
             let n = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
             if n < 0 {

@@ -5,22 +5,6 @@ import ReveilleCore
 /// What a policy executed on one day at one budget, and the probabilities of its first call.
 typealias _PlannedDay = (fetches: [Fetch], probabilities: [String: [Double]]?, floorApps: [String]?, reasons: [FetchReason])
 
-/// Results of concurrent runs of days, by run.
-private final class _RunResults: @unchecked Sendable {
-    private let lock = NSLock()
-    private var results: [Result<(plans: [[_PlannedDay]], seconds: Double), any Error>?]
-    init(count: Int) { results = Array(repeating: nil, count: count) }
-    func set(_ r: Int, _ value: Result<(plans: [[_PlannedDay]], seconds: Double), any Error>) {
-        lock.lock(); defer { lock.unlock() }
-        results[r] = value
-    }
-    func get(_ r: Int) throws -> (plans: [[_PlannedDay]], seconds: Double) {
-        lock.lock(); defer { lock.unlock() }
-        guard let result = results[r] else { throw CancellationError() }
-        return try result.get()
-    }
-}
-
 /// Walk-forward replay of one device: every scored day, every policy, every budget.
 struct _DeviceReplay: Sendable {
     let timeline: _DeviceTimeline
@@ -109,7 +93,7 @@ struct _DeviceReplay: Sendable {
     /// planning. The first error in day order is thrown.
     private func _planConcurrently(_ policy: any FetchPolicy) throws -> (plans: [[_PlannedDay]], seconds: Double) {
         let runs = min(dayWorkers, days.count)
-        let results = _RunResults(count: runs)
+        let results = ConcurrentResults<(plans: [[_PlannedDay]], seconds: Double)>(count: runs)
         let replay = self
         // Threads of their own (run 0 on this one), so the runs never wait for a free thread of
         // Swift concurrency's pool, which every device task may hold.
@@ -140,7 +124,7 @@ struct _DeviceReplay: Sendable {
         done.wait()
         var plans: [[_PlannedDay]] = [], seconds = 0.0
         for r in 0..<runs {
-            let run = try results.get(r)
+            let run = try (results.get(r) ?? .failure(CancellationError())).get()
             plans += run.plans
             seconds += run.seconds
         }

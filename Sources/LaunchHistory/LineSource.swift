@@ -8,14 +8,14 @@ import ReveilleCore
 /// 8-byte word at any position up to ``end`` (see ``CanonicalCSVParser``).
 struct LineSource {
     /// Bytes read per chunk at most.
-    static let chunkSize = 1 << 20
+    static let chunkSize = ReadBufferSize.maximum
     /// Zero bytes kept after the data in ``buffer``.
     static let padding = 8
 
     let path: String
     private let stream: InputStream
     /// Where each chunk is read before it joins ``buffer``'s unread bytes: ``chunkSize`` bytes,
-    /// or fewer for a smaller regular file or in-memory input (see ``chunkCapacity(forSize:)``).
+    /// or fewer for a smaller regular file or in-memory input (`ReadBufferSize.forInput(ofSize:)`).
     private var chunk: [UInt8]
     private var position = 0
     private var atEnd = false
@@ -41,7 +41,7 @@ struct LineSource {
             throw HistoryError(.unreadable, file: path, expected: "a readable regular file")
         }
         self.stream = stream
-        chunk = [UInt8](repeating: 0, count: Self.chunkCapacity(forSize: path == "-" ? nil : Self.regularFileSize(path)))
+        chunk = [UInt8](repeating: 0, count: ReadBufferSize.forInput(ofSize: path == "-" ? nil : Self.regularFileSize(path)))
     }
 
     /// Reads `bytes` in memory as if they were the file `path`, numbering its first line
@@ -50,17 +50,8 @@ struct LineSource {
         self.path = path
         stream = InputStream(data: Data(bytes))
         stream.open()
-        chunk = [UInt8](repeating: 0, count: Self.chunkCapacity(forSize: bytes.count))
+        chunk = [UInt8](repeating: 0, count: ReadBufferSize.forInput(ofSize: bytes.count))
         lineNumber = firstLineNumber - 1
-    }
-
-    /// The chunk size for an input of `size` bytes (`nil`: unknown, e.g. standard input or a
-    /// device): room for the whole input in one read, up to
-    /// ``chunkSize``. A small file thus costs a small buffer (a fuzzer feeds thousands a second),
-    /// and a file that grows after this was measured is still read whole, in more chunks.
-    static func chunkCapacity(forSize size: Int?) -> Int {
-        guard let size, size < chunkSize else { return chunkSize }
-        return max(size + 1, 4096)
     }
 
     /// The size of the regular file at `path`, or `nil` for anything else (a pipe, a device such

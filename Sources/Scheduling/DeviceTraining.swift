@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import LaunchHistory
 import ReveilleCore
 import UsageModel
@@ -24,7 +23,7 @@ extension ReveillePolicy {
     public static func train(devices: [DeviceHistory], options: SchedulingOptions = SchedulingOptions(),
                              source: String = "history",
                              finished: @Sendable (DeviceHistory) -> Void = { _ in }) throws -> [TrainedDevice] {
-        let outcomes = _Outcomes(count: devices.count)
+        let outcomes = ConcurrentResults<UsageModel>(count: devices.count)
         DispatchQueue.concurrentPerform(iterations: devices.count) { index in
             let history = devices[index]
             defer { finished(history) }
@@ -42,23 +41,5 @@ extension ReveillePolicy {
             trained.append(TrainedDevice(device: history.device, model: try outcome.get()))
         }
         return trained
-    }
-}
-
-/// Each device's result, written once from its worker and read after every worker is done.
-private final class _Outcomes: @unchecked Sendable {
-    private let lock = NSLock()
-    private var results: [Result<UsageModel, any Error>?]
-
-    init(count: Int) { results = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ result: Result<UsageModel, any Error>) {
-        lock.lock(); defer { lock.unlock() }
-        results[index] = result
-    }
-
-    func get(_ index: Int) -> Result<UsageModel, any Error>? {
-        lock.lock(); defer { lock.unlock() }
-        return results[index]
     }
 }
