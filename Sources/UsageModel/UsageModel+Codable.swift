@@ -68,7 +68,7 @@ extension UsageModel {
             throw fail("finite, non-negative rates of at most \(Int(Self.maximumRate)) for app '\(p.app)'")
         }
         for p in profiles where p.dayRates.count != n || p.weekdayRates.count != 7 * n {
-            throw fail("profiles.dayRates and .weekdayRates of app '\(p.app)': base64 of \(n) and \(7 * n) one-byte codes")
+            throw fail("profiles.dayRateSteps and .weekdayRateSteps of app '\(p.app)': rate steps of \(n) and \(7 * n) codes (older files: base64 dayRates and weekdayRates)")
         }
         guard coefficients.count == Features.count else { throw fail("\(Features.count) coefficients") }
         if let hourly = recentHourlyFrequencies {

@@ -4,7 +4,7 @@ import Foundation
 /// `1…255` is `scale · 10^((c − 255)/50)` — 50 steps per decade over 5.08 decades below the
 /// app's largest rate, so a rate is within ±2.3 % of its stored value, and rates below
 /// `scale · 10⁻⁵` (far under the `10⁻³` the features add before taking logs) become 0.
-/// The bytes are written as base64 text, 4 characters per 3 slots.
+/// The codes are written as ``_RateSteps`` text (older files: base64, 4 characters per 3 slots).
 enum _RateCodes {
     /// Steps per decade.
     static let stepsPerDecade = 50.0
@@ -30,13 +30,14 @@ enum _RateCodes {
         values.map { value(code($0, scale: scale), scale: scale) }
     }
 
-    /// `values` as base64 text of one code byte each.
-    static func text(_ values: [Double], scale: Double) -> String {
-        Data(values.map { code($0, scale: scale) }).base64EncodedString()
+    /// The codes of `values` under `scale`.
+    static func codes(_ values: [Double], scale: Double) -> [UInt8] {
+        values.map { code($0, scale: scale) }
     }
 
-    /// The values of base64 text of codes, or `nil` when it is not base64.
-    static func values(_ text: String, scale: Double) -> [Double]? {
+    /// The values of base64 text of codes (the form model files had before ``_RateSteps``), or
+    /// `nil` when it is not base64.
+    static func values(base64 text: String, scale: Double) -> [Double]? {
         guard let data = Data(base64Encoded: text) else { return nil }
         return data.map { value($0, scale: scale) }
     }

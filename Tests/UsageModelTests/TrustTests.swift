@@ -51,19 +51,20 @@ import TestSupport
         }
     }
 
-    /// Rates are one-byte codes in base64: text that is not base64, or of the wrong length, is
-    /// rejected naming the app and the field.
-    @Test(arguments: ["not base64!", "AAAA"])
-    func malformedRateCodesAreRejected(text: String) throws {
+    /// Rates are one-byte codes, as rate-step text (or base64 in older files): text that is not
+    /// such text, or of the wrong length, is rejected naming the app and the field.
+    @Test(arguments: [("weekdayRates", "not base64!"), ("weekdayRates", "AAAA"),
+                      ("weekdayRateSteps", "not steps!"), ("weekdayRateSteps", "AAAA"), ("dayRateSteps", "_D_")])
+    func malformedRateCodesAreRejected(key: String, text: String) throws {
         var file = try Self.golden()
         var devices = try #require(file["devices"] as? [String: Any])
         var model = try #require(devices["sim"] as? [String: Any])
         var profiles = try #require(model["profiles"] as? [[String: Any]])
-        profiles[1]["weekdayRates"] = text
+        profiles[1][key] = text
         model["profiles"] = profiles
         devices["sim"] = model
         file["devices"] = devices
-        #expect(throws: UsageModelError(.unsupportedModel, expected: "profiles.dayRates and .weekdayRates of app 'mail': base64 of 96 and 672 one-byte codes",
+        #expect(throws: UsageModelError(.unsupportedModel, expected: "profiles.dayRateSteps and .weekdayRateSteps of app 'mail': rate steps of 96 and 672 codes (older files: base64 dayRates and weekdayRates)",
                                         field: "devices.sim")) {
             try Self.decode(file)
         }
