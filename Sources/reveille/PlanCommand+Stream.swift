@@ -8,7 +8,7 @@ extension PlanCommand {
     /// its schedule written as one JSON line.
     func streamFetchPlans(_ options: SchedulingOptions, _ horizon: PlanHorizon) throws {
         let deviceState = try state.map { try DeviceState.read(path: $0) } ?? DeviceState()
-        var devices = try DeviceStream(path: history ?? "-", options: HistoryReadOptions(format: .csv))
+        var devices = try DeviceStream(path: history ?? "-", options: HistoryReadOptions(format: .csv, defaultZone: horizon.zone))
         try withLineOutput(output) { out in
             while let d = try devices.next() {
                 if let device, d.device != device { continue }

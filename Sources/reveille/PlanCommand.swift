@@ -52,7 +52,7 @@ struct PlanCommand: ParsableCommand {
                                valueName: "iso-time"))
     var from: StartArgument
 
-    @Option(help: ArgumentHelp("Every device's time zone (IANA, e.g. America/New_York; default: the model's zone, else its last offset): its DST changes inside the horizon reach the planner.",
+    @Option(help: ArgumentHelp("Every device's time zone (IANA, e.g. America/New_York; default: the model's zone, else its last offset): its DST changes inside the horizon reach the planner, and --history's Unix times without an offset are read in it.",
                                valueName: "zone"))
     var zone: String?
 
@@ -72,7 +72,7 @@ struct PlanCommand: ParsableCommand {
     @Option(help: "Device-state JSON (low power mode, per-app settings, fetch results).")
     var state: String?
 
-    @Option(help: "Launch history (canonical CSV/JSONL) for the reasons (\"opened on 18 of the last 20 weekdays…\") and the floor's recent apps.")
+    @Option(help: "Launch history (CSV, JSONL or LSApp TSV by extension; Unix times without an offset need --zone) for the reasons (\"opened on 18 of the last 20 weekdays…\") and the floor's recent apps.")
     var history: String?
 
     @Option(help: "Planning method.")
@@ -125,7 +125,8 @@ struct PlanCommand: ParsableCommand {
             if let dailyFloor { options.rules.dailyFloor = dailyFloor }
             let horizon = PlanHorizon(from: from, hours: hours, zone: zone.flatMap { TimeZone(identifier: $0) })
             if stream { return try streamFetchPlans(options, horizon) }
-            var inputs = try PlanInputs.load(model: model, history: history, device: device, options: options)
+            var inputs = try PlanInputs.load(model: model, history: history, device: device,
+                                              zone: horizon.zone, options: options)
             inputs.warn = common.warn
             if model != nil, history == nil {
                 common.note("no --history: recency features (last launch, recent cold launches) see none; give --history for them")

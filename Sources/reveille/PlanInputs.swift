@@ -32,9 +32,12 @@ struct PlanInputs {
     /// Where warnings go (stderr, even with `--quiet`).
     var warn: (String) -> Void = { _ in }
 
-    static func load(model: String?, history: String?, device: String?, options: SchedulingOptions) throws -> PlanInputs {
+    /// Reads the model file and the history; the history's Unix times without an offset or zone
+    /// column are read in `zone` (`--zone`), and are an error without it.
+    static func load(model: String?, history: String?, device: String?, zone: TimeZone?,
+                     options: SchedulingOptions) throws -> PlanInputs {
         let file = try model.map { try UsageModelFile.load(path: $0) }
-        let launches = try history.map { try HistoryReader.read(path: $0, options: HistoryReadOptions()) }
+        let launches = try history.map { try HistoryReader.read(path: $0, options: HistoryReadOptions(defaultZone: zone)) }
         return PlanInputs(sources: try DevicePlanningSource.sources(modelFile: file, history: launches, device: device,
                                                                     sourceName: model ?? history ?? "the input"),
                           options: options)

@@ -30,7 +30,7 @@ struct PredictCommand: ParsableCommand {
                                valueName: "iso-time"))
     var from: StartArgument
 
-    @Option(help: ArgumentHelp("The device's time zone (IANA, e.g. America/New_York; default: the model's zone, else its last offset).",
+    @Option(help: ArgumentHelp("The device's time zone (IANA, e.g. America/New_York; default: the model's zone, else its last offset); --history's Unix times without an offset are read in it.",
                                valueName: "zone"))
     var zone: String?
 
@@ -63,10 +63,11 @@ struct PredictCommand: ParsableCommand {
         try runMappingErrors {
             let file = try UsageModelFile.load(path: model)
             let fitted = try UsageModelError.locating(file: model) { try file.model(device: device, source: model) }
-            let launches = try history.map { try HistoryReader.read(path: $0, options: HistoryReadOptions()) }
+            let timeZone = zone.flatMap { TimeZone(identifier: $0) }
+            let launches = try history.map { try HistoryReader.read(path: $0, options: HistoryReadOptions(defaultZone: timeZone)) }
             guard let source = try DevicePlanningSource.sources(modelFile: file, history: launches, device: fitted.device,
                                                                 sourceName: model).first else { throw ExitCode(70) }
-            let clock = source.clock(zone: zone.flatMap { TimeZone(identifier: $0) }, before: from.instant ?? from.localSeconds)
+            let clock = source.clock(zone: timeZone, before: from.instant ?? from.localSeconds)
             let start = from.instant(on: clock), offset = clock.offset(at: start)
             if source.startsInsideTraining(start, clock: clock) { common.warn(_insideTrainingWarning(source)) }
             var policy = try source.policy(options: SchedulingOptions())

@@ -101,6 +101,26 @@ import TestSupport
         #expect(fixed.status == 0, "\(fixed.stderr)")
     }
 
+    /// Regression: `plan --history` and `predict --history` read the history with no way to give
+    /// Unix times their offset (an LSApp file could not be planned from at all). `--zone` is the
+    /// device's zone for the history too; without it the error names the file, line and option.
+    @Test func planAndPredictReadAHistorysUnixTimesInTheirZone() throws {
+        var rows = ["device,app,timestamp"]
+        for day in 0..<10 { rows.append("d,habit,\(1_685_600_000 + day * 86_400)") }
+        let csv = try Fixtures.temporaryFile(rows.joined(separator: "\n") + "\n")
+        let model = try Self.train(rows.joined(separator: "\n") + "\n", ["--zone", "Asia/Kolkata"])
+        let plan = ["plan", "--history", csv, "--from", "2023-06-12T00:00:00", "--hours", "24", "-q"]
+        let predict = ["predict", "--model", model, "--history", csv, "--from", "2023-06-12T00:00:00", "-q"]
+        for args in [plan, predict] {
+            let bare = try CLIRunner.run(args)
+            #expect(bare.status == 65, "\(args[0]): \(bare.stderr)")
+            #expect(bare.stderr.contains("\(csv):2") && bare.stderr.contains("--zone"), "\(args[0]): \(bare.stderr)")
+            let zoned = try CLIRunner.run(args + ["--zone", "Asia/Kolkata"])
+            #expect(zoned.status == 0, "\(args[0]): \(zoned.stderr)")
+            #expect(zoned.stdout.contains("+05:30") || zoned.stdout.contains("19800"), "\(args[0]): \(zoned.stdout.prefix(300))")
+        }
+    }
+
     @Test func aZoneColumnGivesUnixTimesTheirOffset() throws {
         // 2023-03-12 10:00 UTC is after the US DST change (−04:00); 2023-03-11 10:00 UTC before (−05:00).
         let csv = try Fixtures.temporaryFile("device,app,timestamp,zone\nd,a,1678528800,America/New_York\nd,b,1678615200,America/New_York\n")
