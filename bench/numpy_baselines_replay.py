@@ -64,11 +64,11 @@ def histogram_plan(counts, budget, s, e):
 def cover_tables(times, tau, budget):
     n = len(times)
     nxt = np.searchsorted(times, times + tau - 1, side="right")
-    f = np.zeros((budget + 1, n + 1), dtype=np.int64)
-    for k in range(1, budget + 1):
-        for i in range(n - 1, -1, -1):
-            f[k, i] = max(f[k, i + 1], nxt[i] - i + f[k - 1, nxt[i]])
-    return f, nxt
+    f = np.zeros((n + 1, budget + 1), dtype=np.int64)
+    for i in range(n - 1, -1, -1):
+        f[i, :] = f[i + 1, :]
+        f[i, 1:] = np.maximum(f[i, 1:], nxt[i] - i + f[nxt[i], :-1])
+    return f.T, nxt
 
 
 def oracle_plan(times_by_app, budget, tau):
@@ -140,6 +140,7 @@ def replay_device(rows, budgets, tau, totals):
     last_fetch = {(p, b): np.full(len(names), -np.inf) for p in POLICIES for b in budgets}
     device_hits = {(p, b): 0 for p in POLICIES for b in budgets}
     device_cold = 0
+    tl, al, prevl = t.tolist(), app.tolist(), previous_launch.tolist()
     for d in range(first + WARMUP, last):
         s, e = start(d), start(d + 1)
         lo = max(first, d - WINDOW)
@@ -175,12 +176,12 @@ def replay_device(rows, budgets, tau, totals):
                 fetch_by_app = defaultdict(list)
                 for a, f in fetches:
                     fetch_by_app[a].append(f)
-                for i in today:
-                    a, ti = app[i], t[i]
+                for i in today.tolist():
+                    a, ti = al[i], tl[i]
                     hits += any(ti - tau <= f < ti for f in fetch_by_app[a])
                     before = [f for f in fetch_by_app[a] if f < ti]
                     lastf = max(before) if before else (last_fetch[p, b][a] if last_fetch[p, b][a] < ti else -np.inf)
-                    latest = max(lastf, previous_launch[i])
+                    latest = max(lastf, prevl[i])
                     stale += 1440.0 if latest == -np.inf else min(1440.0, (ti - latest) / 60)
                 for a, f in fetches:
                     ca = t[today][app[today] == a]
