@@ -6,7 +6,9 @@ struct _DayScore {
 
     /// Adds the day's counts to `tally`. `lastFetch[a]` is app `a`'s latest fetch on earlier
     /// scored days (this policy and budget) and is advanced to include today's.
-    func score(_ fetches: [Fetch], probabilities: [String: [Double]]?, lastFetch: inout [Double], into tally: inout _Tally) {
+    /// `cells` are the day's probability cells (``cells(_:)``), `nil` for a policy without
+    /// probabilities.
+    func score(_ fetches: [Fetch], cells: _DayCells?, lastFetch: inout [Double], into tally: inout _Tally) {
         let tau = timeline.tauSeconds
         var fetchesByApp = Array(repeating: [Double](), count: timeline.apps.count)
         for fetch in fetches {
@@ -38,7 +40,13 @@ struct _DayScore {
         for a in fetchesByApp.indices {
             if let last = fetchesByApp[a].last { lastFetch[a] = max(lastFetch[a], last) }
         }
-        if let probabilities { _scoreProbabilities(probabilities, cold: cold, into: &tally) }
+        if let cells {
+            // Moved out of the tally (not copied): the score counts grow with the days, and a copy
+            // per append would be copy-on-write of the whole dictionary.
+            var all = tally.probabilities.take() ?? _ProbabilityCells()
+            all.append(cells)
+            tally.probabilities = all
+        }
     }
 
     /// Per fetch, whether a cold launch of its app on the day follows in `(f, f + tau]` (the
@@ -55,20 +63,20 @@ struct _DayScore {
     }
 
     /// Cells for every app with a launch before `start(d)`, hours 0–23; label 1 when the app has
-    /// a cold launch of day `d` in that local hour. Missing apps count as probability 0.
-    private func _scoreProbabilities(_ probabilities: [String: [Double]], cold: [Int], into tally: inout _Tally) {
+    /// a cold launch of day `d` in that local hour. Missing apps count as probability 0. Made
+    /// once per day and policy, and added to the tally of every budget that gave these
+    /// probabilities.
+    func cells(_ probabilities: [String: [Double]]) -> _DayCells {
         var positive = Set<Int>()
-        for i in cold { positive.insert(timeline.appOfLaunch[i] * 24 + timeline.localHour[i]) }
-        // Moved out of the tally (not copied): the score counts grow with the days, and a copy
-        // per append would be copy-on-write of the whole dictionary.
-        var cells = tally.probabilities.take() ?? _ProbabilityCells()
+        for i in timeline.coldLaunches(onDay: day) { positive.insert(timeline.appOfLaunch[i] * 24 + timeline.localHour[i]) }
+        var cells = _DayCells()
         for (a, app) in timeline.apps.enumerated() where timeline.firstInstantByApp[a] < dayStart {
             let values = probabilities[app]
             for hour in 0..<24 {
                 cells.append(probability: values?[hour] ?? 0, label: positive.contains(a * 24 + hour))
             }
         }
-        tally.probabilities = cells
+        return cells
     }
 
     /// Whether sorted `instants` hold a value in `(low, high]`. O(log n).

@@ -47,6 +47,8 @@ struct _DeviceReplay: Sendable {
         for (i, day) in days.enumerated() {
             let oracleHits = budgets.map { _oracleHits(day: day, budget: $0) }
             for p in policies.indices {
+                // The day's probability cells, made again only when a budget's probabilities differ.
+                var dayCells: (probabilities: [String: [Double]], cells: _DayCells)?
                 for (b, budget) in budgets.enumerated() {
                     let planned: _PlannedDay
                     if let plans = ahead[p] {
@@ -60,7 +62,12 @@ struct _DeviceReplay: Sendable {
                     // Left empty until written back, so the score counts are not copied on write.
                     tallies[p][b] = _Tally()
                     let score = _DayScore(timeline: timeline, day: day, dayStart: timeline.start(day).instant)
-                    score.score(planned.fetches, probabilities: planned.probabilities, lastFetch: &lastFetch[p][b], into: &tally)
+                    var cells: _DayCells?
+                    if let probabilities = planned.probabilities {
+                        if dayCells?.probabilities != probabilities { dayCells = (probabilities, score.cells(probabilities)) }
+                        cells = dayCells?.cells
+                    }
+                    score.score(planned.fetches, cells: cells, lastFetch: &lastFetch[p][b], into: &tally)
                     if options.recordsFetches {
                         for ((fetch, used), reason) in zip(zip(planned.fetches, score.usedFlags(planned.fetches)), planned.reasons) {
                             executed.append(ExecutedFetch(device: timeline.history.device, policy: policies[p].name, budget: budget,
