@@ -45,7 +45,8 @@ struct _DeviceReplay: Sendable {
             }
         }
         for (i, day) in days.enumerated() {
-            let oracleHits = budgets.map { _oracleHits(day: day, budget: $0) }
+            var oracle = _oracleDay(day)
+            let oracleHits = budgets.map { oracle.covered(budget: $0) }
             for p in policies.indices {
                 // The day's probability cells, made again only when a budget's probabilities differ.
                 var dayCells: (probabilities: [String: [Double]], cells: _DayCells)?
@@ -89,10 +90,11 @@ struct _DeviceReplay: Sendable {
         return tallies
     }
 
-    private func _oracleHits(day: Int, budget: Int) -> Int {
+    /// The oracle cover of `day`, for its hits at every budget.
+    private func _oracleDay(_ day: Int) -> _OracleDay {
         let cold = timeline.coldLaunches(onDay: day).map { timeline.events[$0] }
         let groups = OraclePolicy.coverable(cold, dayStart: timeline.start(day).instant, dayEnd: timeline.start(day + 1).instant)
-        return OracleCover.plan(launchesByApp: groups, budget: budget, tauSeconds: timeline.tauSeconds).covered
+        return _OracleDay(launchesByApp: groups, tauSeconds: timeline.tauSeconds)
     }
 
     /// Every scored day's plans at every budget (`[day index][budget index]`) by copies of
