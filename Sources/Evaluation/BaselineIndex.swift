@@ -10,8 +10,9 @@ struct _ColdLaunchIndex: Sendable {
     /// App names by id (ids in order of first launch).
     private(set) var names: [String] = []
     private var ids: [String: Int] = [:]
-    /// Per app id: its latest launch instant and the latest one strictly before it.
-    private var latest: [(last: Double, beforeLast: Double?)] = []
+    /// App ids in name order.
+    private(set) var idsByName: [Int] = []
+    private var coldness = ColdLaunches.Tracker()
     /// Launches indexed so far (cold or not) and the last of them.
     private var indexed = 0
     private var lastIndexed: LaunchEvent?
@@ -22,33 +23,30 @@ struct _ColdLaunchIndex: Sendable {
     private var hours: [Int] = []
 
     /// Indexes the launches of `history` not yet seen (all of them when it does not extend the
-    /// history indexed so far). Coldness as ``ColdLaunches/scan(_:tauSeconds:)`` decides it.
+    /// history indexed so far). Coldness as ``ColdLaunches/Tracker`` decides it.
     mutating func update(_ history: ArraySlice<LaunchEvent>, tauSeconds: Double) {
         if history.count < indexed || (indexed > 0 && history[history.startIndex + indexed - 1] != lastIndexed) {
             self = _ColdLaunchIndex()
         }
+        let known = names.count
         for launch in history.dropFirst(indexed) {
-            let t = launch.instant
             let a: Int
-            var before: Double?
             if let id = ids[launch.app] {
                 a = id
-                let s = latest[a]
-                before = s.last < t ? s.last : s.beforeLast
-                if s.last < t { latest[a] = (t, s.last) }
             } else {
                 a = names.count
                 ids[launch.app] = a
                 names.append(launch.app)
-                latest.append((t, nil))
             }
-            if before.map({ $0 <= t - tauSeconds }) ?? true {
-                instants.append(t)
+            let before = coldness.record(app: a, instant: launch.instant)
+            if ColdLaunches.isCold(instant: launch.instant, previous: before, tauSeconds: tauSeconds) {
+                instants.append(launch.instant)
                 apps.append(a)
                 days.append(launch.localDay)
                 hours.append(launch.localHour)
             }
         }
+        if names.count != known { idsByName = names.indices.sorted { names[$0] < names[$1] } }
         indexed = history.count
         lastIndexed = history.last
     }
@@ -58,7 +56,7 @@ struct _ColdLaunchIndex: Sendable {
     /// first. O(cold launches in the window + log cold launches).
     func window(_ context: PolicyContext) -> _BaselineWindow {
         let firstDay = _RecentColdLaunches.firstWindowDay(context)
-        var window = _BaselineWindow(names: names, dayCount: max(0, context.localDay - firstDay))
+        var window = _BaselineWindow(names: names, idsByName: idsByName, dayCount: max(0, context.localDay - firstDay))
         // A launch of a local day at or after `firstDay` is at or after this instant.
         let lowest = LocalClock.startOfDay(firstDay, utcOffsetSeconds: LocalClock.maximumOffsetSeconds)
         var lo = 0, hi = instants.count
@@ -83,6 +81,8 @@ struct _ColdLaunchIndex: Sendable {
 struct _BaselineWindow: Sendable {
     /// App names by id.
     let names: [String]
+    /// App ids in name order.
+    let idsByName: [Int]
     /// Local days in the window: `min(28, d − first)`, at least 0.
     let dayCount: Int
     /// Cold launches per app id.
@@ -90,13 +90,11 @@ struct _BaselineWindow: Sendable {
     /// Cold launches per app id and local hour, at `app × 24 + hour`.
     var byHour: [Int]
 
-    init(names: [String], dayCount: Int) {
+    init(names: [String], idsByName: [Int], dayCount: Int) {
         self.names = names
+        self.idsByName = idsByName
         self.dayCount = dayCount
         byApp = Array(repeating: 0, count: names.count)
         byHour = Array(repeating: 0, count: names.count * 24)
     }
-
-    /// App ids in name order.
-    var idsByName: [Int] { names.indices.sorted { names[$0] < names[$1] } }
 }

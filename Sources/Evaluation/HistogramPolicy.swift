@@ -58,7 +58,8 @@ public struct HistogramPolicy: FetchPolicy {
 
     /// The `budget` best (app, hour) pairs: highest count, then app name, then hour.
     public static func choose(budget: Int, counts: [String: [Int]]) -> [(app: String, hour: Int)] {
-        var window = _BaselineWindow(names: counts.keys.sorted(), dayCount: 0)
+        let names = counts.keys.sorted()
+        var window = _BaselineWindow(names: names, idsByName: Array(names.indices), dayCount: 0)
         for (a, app) in window.names.enumerated() {
             for (hour, count) in (counts[app] ?? []).prefix(24).enumerated() where count > 0 {
                 window.byApp[a] += count

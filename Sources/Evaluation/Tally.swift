@@ -64,14 +64,32 @@ struct _ProbabilityCells: Sendable, Equatable {
 /// One device-day's probability cells, made once and appended to the tally of every budget
 /// that gave the same probabilities: each cell's log-loss and Brier terms in cell order (so the
 /// sums are added exactly as cell by cell) and the cells per exact score.
-struct _DayCells: Sendable, Equatable {
-    var logLossTerms: [Double] = []
-    var brierTerms: [Double] = []
-    var counts: [Double: _LabelCounts] = [:]
-    var positives = 0
+struct _DayCells: Sendable {
+    private(set) var logLossTerms: [Double] = []
+    private(set) var brierTerms: [Double] = []
+    private(set) var positives = 0
+    /// Cells per exact score, but for the current run of equal scores (most cells repeat the
+    /// cell before: an app's hours without launches).
+    private var counted: [Double: _LabelCounts] = [:]
+    private var run: (score: Double, counts: _LabelCounts)?
+
+    /// Cells per exact score.
+    var counts: [Double: _LabelCounts] {
+        guard let run else { return counted }
+        var all = counted
+        all[run.score, default: _LabelCounts()].add(run.counts)
+        return all
+    }
 
     mutating func append(probability p: Double, label: Bool) {
-        counts[p, default: _LabelCounts()].add(label: label)
+        if run?.score == p {
+            run?.counts.add(label: label)
+        } else {
+            if let run { counted[run.score, default: _LabelCounts()].add(run.counts) }
+            var first = _LabelCounts()
+            first.add(label: label)
+            run = (p, first)
+        }
         if label { positives += 1 }
         logLossTerms.append(Self.logLossTerm(p, label: label))
         brierTerms.append(Self.brierTerm(p, label: label))
