@@ -1,8 +1,22 @@
-/// Scores one device-day of one (policy, budget) against the day's cold launches.
+/// Scores one device-day, for each (policy, budget) in turn, against the day's cold launches.
 struct _DayScore {
     let timeline: _DeviceTimeline
     let day: Int
     let dayStart: Double
+    /// The day's cold launches (indices), and their instants by app id.
+    private let cold: [Int]
+    private let coldByApp: [Int: [Double]]
+
+    /// The scorer of `day` (made once per day, used for every policy and budget).
+    init(timeline: _DeviceTimeline, day: Int, dayStart: Double) {
+        self.timeline = timeline
+        self.day = day
+        self.dayStart = dayStart
+        cold = timeline.coldLaunches(onDay: day)
+        var byApp: [Int: [Double]] = [:]
+        for i in cold { byApp[timeline.appOfLaunch[i], default: []].append(timeline.events[i].instant) }
+        coldByApp = byApp
+    }
 
     /// Adds the day's counts to `tally`. `lastFetch[a]` is app `a`'s latest fetch on earlier
     /// scored days (this policy and budget) and is advanced to include today's.
@@ -15,9 +29,6 @@ struct _DayScore {
             if let a = timeline.appIndex[fetch.app] { fetchesByApp[a].append(fetch.instant) }
         }
         for a in fetchesByApp.indices where !fetchesByApp[a].isEmpty { fetchesByApp[a].sort() }
-        let cold = timeline.coldLaunches(onDay: day)
-        var coldByApp: [Int: [Double]] = [:]
-        for i in cold { coldByApp[timeline.appOfLaunch[i], default: []].append(timeline.events[i].instant) }
 
         tally.deviceDays += 1
         tally.fetches += fetches.count

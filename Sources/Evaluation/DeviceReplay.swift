@@ -47,6 +47,7 @@ struct _DeviceReplay: Sendable {
         for (i, day) in days.enumerated() {
             var oracle = _oracleDay(day)
             let oracleHits = budgets.map { oracle.covered(budget: $0) }
+            let score = _DayScore(timeline: timeline, day: day, dayStart: timeline.start(day).instant)
             for p in policies.indices {
                 // The day's probability cells, made again only when a budget's probabilities differ.
                 var dayCells: (probabilities: [String: [Double]], cells: _DayCells)?
@@ -62,7 +63,6 @@ struct _DeviceReplay: Sendable {
                     var tally = tallies[p][b]
                     // Left empty until written back, so the score counts are not copied on write.
                     tallies[p][b] = _Tally()
-                    let score = _DayScore(timeline: timeline, day: day, dayStart: timeline.start(day).instant)
                     var cells: _DayCells?
                     if let probabilities = planned.probabilities {
                         if dayCells?.probabilities != probabilities { dayCells = (probabilities, score.cells(probabilities)) }
