@@ -78,13 +78,13 @@ struct _DayScore {
     /// once per day and policy, and added to the tally of every budget that gave these
     /// probabilities.
     func cells(_ probabilities: [String: [Double]]) -> _DayCells {
-        var positive = Set<Int>()
-        for i in timeline.coldLaunches(onDay: day) { positive.insert(timeline.appOfLaunch[i] * 24 + timeline.localHour[i]) }
+        var positive = Array(repeating: false, count: timeline.apps.count * 24)
+        for i in cold { positive[timeline.appOfLaunch[i] * 24 + timeline.localHour[i]] = true }
         var cells = _DayCells()
         for (a, app) in timeline.apps.enumerated() where timeline.firstInstantByApp[a] < dayStart {
             let values = probabilities[app]
             for hour in 0..<24 {
-                cells.append(probability: values?[hour] ?? 0, label: positive.contains(a * 24 + hour))
+                cells.append(probability: values?[hour] ?? 0, label: positive[a * 24 + hour])
             }
         }
         return cells

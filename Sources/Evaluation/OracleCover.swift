@@ -40,27 +40,28 @@ public enum OracleCover {
     /// covered by `k` fetches): maximal total cover, then fewest fetches, then the most fetches to
     /// earlier apps. O(apps × budget × max curve length).
     public static func allocate(curves: [[Int]], budget: Int) -> [Int] {
-        let m = curves.count, b = max(0, budget)
-        // suffix[j][r]: best (covered, −fetches) for apps j..<m with at most r fetches.
-        var suffix = Array(repeating: Array(repeating: (covered: 0, fetches: 0), count: b + 1), count: m + 1)
+        let m = curves.count, b = max(0, budget), width = b + 1
+        // At j * width + r: best (covered, −fetches) for apps j..<m with at most r fetches.
+        var covered = Array(repeating: 0, count: (m + 1) * width)
+        var spent = Array(repeating: 0, count: (m + 1) * width)
         for j in stride(from: m - 1, through: 0, by: -1) {
+            let here = j * width, next = (j + 1) * width
             for r in 0...b {
-                var best = suffix[j + 1][r]
-                for k in 1..<min(curves[j].count, r + 1) {
-                    let rest = suffix[j + 1][r - k]
-                    let candidate = (covered: curves[j][k] + rest.covered, fetches: k + rest.fetches)
+                var best = (covered: covered[next + r], fetches: spent[next + r])
+                for k in 1..<max(1, min(curves[j].count, r + 1)) {
+                    let candidate = (covered: curves[j][k] + covered[next + r - k], fetches: k + spent[next + r - k])
                     if _better(candidate, than: best) { best = candidate }
                 }
-                suffix[j][r] = best
+                covered[here + r] = best.covered
+                spent[here + r] = best.fetches
             }
         }
         var allocation = Array(repeating: 0, count: m)
         var r = b
         for j in 0..<m {
-            let target = suffix[j][r]
+            let here = j * width, next = (j + 1) * width
             for k in stride(from: min(curves[j].count - 1, r), through: 0, by: -1) {
-                let rest = suffix[j + 1][r - k]
-                if curves[j][k] + rest.covered == target.covered, k + rest.fetches == target.fetches {
+                if curves[j][k] + covered[next + r - k] == covered[here + r], k + spent[next + r - k] == spent[here + r] {
                     allocation[j] = k
                     r -= k
                     break
@@ -110,11 +111,15 @@ struct _OracleDay: Sendable {
     let launchesByApp: [(app: String, times: [Double])]
     let tauSeconds: Double
     private var tables: [(best: [[Int]], next: [Int])?]
+    /// Each app's curve as far as its table goes (``OracleCover/allocate(curves:budget:)``
+    /// reads no further than the budget, so a longer curve gives the same split).
+    private var curves: [[Int]]
 
     init(launchesByApp: [(app: String, times: [Double])], tauSeconds: Double) {
         self.launchesByApp = launchesByApp
         self.tauSeconds = tauSeconds
         tables = Array(repeating: nil, count: launchesByApp.count)
+        curves = Array(repeating: [0], count: launchesByApp.count)
     }
 
     /// The plan at `budget` (``OracleCover/plan(launchesByApp:budget:tauSeconds:)``).
@@ -140,13 +145,13 @@ struct _OracleDay: Sendable {
 
     /// Each app's curve up to `min(budget, its launches)` fetches, and the split of `budget`.
     private mutating func allocate(budget: Int) -> (curves: [[Int]], allocation: [Int]) {
-        var curves: [[Int]] = []
         for (j, group) in launchesByApp.enumerated() {
             let k = max(0, min(budget, group.times.count))
             if (tables[j]?.best.count ?? 0) < k + 1 {
-                tables[j] = OracleCover._table(times: group.times, tauSeconds: tauSeconds, maxFetches: k)
+                let table = OracleCover._table(times: group.times, tauSeconds: tauSeconds, maxFetches: k)
+                tables[j] = table
+                curves[j] = table.best.map { $0[0] }
             }
-            curves.append((tables[j]?.best.prefix(k + 1) ?? []).map { $0[0] })
         }
         return (curves, OracleCover.allocate(curves: curves, budget: budget))
     }
