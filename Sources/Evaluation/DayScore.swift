@@ -24,33 +24,31 @@ struct _DayScore {
     /// probabilities.
     func score(_ fetches: [Fetch], cells: _DayCells?, lastFetch: inout [Double], into tally: inout _Tally) {
         let tau = timeline.tauSeconds
-        var fetchesByApp = Array(repeating: [Double](), count: timeline.apps.count)
+        // The fetches of known apps by (app id, instant): each app's fetches one sorted run.
+        var planned: [(app: Int, instant: Double)] = []
+        planned.reserveCapacity(fetches.count)
         for fetch in fetches {
-            if let a = timeline.appIndex[fetch.app] { fetchesByApp[a].append(fetch.instant) }
+            if let a = timeline.appIndex[fetch.app] { planned.append((a, fetch.instant)) }
         }
-        for a in fetchesByApp.indices where !fetchesByApp[a].isEmpty { fetchesByApp[a].sort() }
+        planned.sort { $0.app != $1.app ? $0.app < $1.app : $0.instant < $1.instant }
 
         tally.deviceDays += 1
         tally.fetches += fetches.count
-        for (a, instants) in fetchesByApp.enumerated() {
-            for f in instants {
-                if coldByApp[a]?.contains(where: { $0 > f && $0 <= f + tau }) == true { tally.usedFetches += 1 }
-                if _anyIn(timeline.coldInstantsByApp[a], after: f, through: f + tau) { tally.usedFetchesTimeline += 1 }
-            }
+        for (a, f) in planned {
+            if coldByApp[a]?.contains(where: { $0 > f && $0 <= f + tau }) == true { tally.usedFetches += 1 }
+            if _anyIn(timeline.coldInstantsByApp[a], after: f, through: f + tau) { tally.usedFetchesTimeline += 1 }
         }
         for i in cold {
             let t = timeline.events[i].instant
             let a = timeline.appOfLaunch[i]
-            let today = fetchesByApp[a]
+            let today = planned[_run(of: a, in: planned)].lazy.map(\.instant)
             tally.coldLaunches += 1
             if today.contains(where: { $0 >= t - tau && $0 < t }) { tally.hits += 1 }
             var latest = today.last(where: { $0 < t }) ?? (lastFetch[a] < t ? lastFetch[a] : -Double.infinity)
             if let previous = timeline.previousInstant[i] { latest = max(latest, previous) }
             tally.stalenessMinutesSum += latest.isFinite ? min(1440, (t - latest) / 60) : 1440
         }
-        for a in fetchesByApp.indices {
-            if let last = fetchesByApp[a].last { lastFetch[a] = max(lastFetch[a], last) }
-        }
+        for (a, f) in planned { lastFetch[a] = max(lastFetch[a], f) }
         if let cells {
             // Moved out of the tally (not copied): the score counts grow with the days, and a copy
             // per append would be copy-on-write of the whole dictionary.
@@ -88,6 +86,18 @@ struct _DayScore {
             }
         }
         return cells
+    }
+
+    /// The positions of app `a`'s fetches in `planned` (sorted by app id). O(log n).
+    private func _run(of a: Int, in planned: [(app: Int, instant: Double)]) -> Range<Int> {
+        var lo = 0, hi = planned.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if planned[mid].app < a { lo = mid + 1 } else { hi = mid }
+        }
+        var end = lo
+        while end < planned.count, planned[end].app == a { end += 1 }
+        return lo..<end
     }
 
     /// Whether sorted `instants` hold a value in `(low, high]`. O(log n).
