@@ -18,14 +18,13 @@ import os
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-import argparse
 import json
 import sys
 from collections import defaultdict
 
 import numpy as np
 
-from numpy_kde_replay import read, roc_auc
+from numpy_kde_replay import arguments, day_start, device_arrays, read, roc_auc
 
 WARMUP = 7
 MIN_SCORED = 7
@@ -112,37 +111,18 @@ def oracle_plan(times_by_app, budget, tau):
 
 
 def replay_device(rows, budgets, tau, totals):
-    t = np.array([r[0] for r in rows], dtype=np.int64)
-    offset = np.array([r[2] for r in rows], dtype=np.int64)
-    names = sorted(set(r[1] for r in rows))
-    index = {a: i for i, a in enumerate(names)}
-    app = np.array([index[r[1]] for r in rows])
-    local = t + offset
-    day = local // 86400
+    t, offset, names, app, local, day, cold, previous_launch = device_arrays(rows, tau)
     hour = (local % 86400) // 3600
     first, last = int(day[0]), int(day[-1])
     if last - first < WARMUP + MIN_SCORED:
         return False
-    cold = np.ones(len(t), dtype=bool)
-    previous_launch = np.full(len(t), -np.inf)
-    for a in range(len(names)):
-        idx = np.nonzero(app == a)[0]
-        ta = t[idx]
-        prev = np.searchsorted(ta, ta, side="left") - 1
-        has = prev >= 0
-        cold[idx[has]] = ta[has] - ta[prev[has]] >= tau
-        previous_launch[idx[has]] = ta[prev[has]]
-
-    def start(d):
-        earlier = np.nonzero(day < d)[0]
-        return d * 86400 - int(offset[0] if d == first or len(earlier) == 0 else offset[earlier.max()])
 
     last_fetch = {(p, b): np.full(len(names), -np.inf) for p in POLICIES for b in budgets}
     device_hits = {(p, b): 0 for p in POLICIES for b in budgets}
     device_cold = 0
     tl, al, prevl = t.tolist(), app.tolist(), previous_launch.tolist()
     for d in range(first + WARMUP, last):
-        s, e = start(d), start(d + 1)
+        s, e = day_start(d, day, offset, first), day_start(d + 1, day, offset, first)
         lo = max(first, d - WINDOW)
         window = cold & (day >= lo) & (day < d) & (t < s)
         days = d - lo
@@ -201,13 +181,7 @@ def replay_device(rows, budgets, tau, totals):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("launches")
-    parser.add_argument("--budget", default="4,8,16,32")
-    parser.add_argument("--tau-minutes", type=float, default=60)
-    args = parser.parse_args()
-    budgets = sorted(int(b) for b in args.budget.split(","))
-    tau = int(args.tau_minutes * 60)
+    args, budgets, tau = arguments(__doc__.split("\n")[0])
     devices = read(args.launches)
     totals = {"coldLaunches": 0, "deviceDays": 0, "p": [], "y": [],
               "results": {(p, b): defaultdict(float, rates=[]) for p in POLICIES for b in budgets}}

@@ -35,10 +35,7 @@ struct BenchBaselinesCommand: ParsableCommand {
 
     func run() throws {
         try runMappingErrors {
-            let paths = datasets.isEmpty ? BenchEvalCommand.defaultDatasets() : datasets
-            guard !paths.isEmpty else {
-                throw ValidationError("no datasets given and none found at Datasets/default or ../shared/datasets")
-            }
+            let paths = try BenchEvalCommand.paths(datasets)
             let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
             for path in paths {
                 var ours: [Double] = [], theirs: [Double] = [], ratios: [Double] = []

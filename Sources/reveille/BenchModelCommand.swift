@@ -41,10 +41,7 @@ struct BenchModelCommand: ParsableCommand {
 
     func run() throws {
         try runMappingErrors {
-            let paths = datasets.isEmpty ? BenchEvalCommand.defaultDatasets() : datasets
-            guard !paths.isEmpty else {
-                throw ValidationError("no datasets given and none found at Datasets/default or ../shared/datasets")
-            }
+            let paths = try BenchEvalCommand.paths(datasets)
             BLASRuntime.threadCount = 1
             var options = EvaluationOptions()
             options.registry = PolicyCatalog.registry
