@@ -24,7 +24,7 @@ from collections import defaultdict
 
 import numpy as np
 
-from numpy_kde_replay import arguments, day_start, device_arrays, read, roc_auc
+from numpy_kde_replay import arguments, day_start, device_arrays, read, roc_auc, score_day
 
 WARMUP = 7
 MIN_SCORED = 7
@@ -120,7 +120,6 @@ def replay_device(rows, budgets, tau, totals):
     last_fetch = {(p, b): np.full(len(names), -np.inf) for p in POLICIES for b in budgets}
     device_hits = {(p, b): 0 for p in POLICIES for b in budgets}
     device_cold = 0
-    tl, al, prevl = t.tolist(), app.tolist(), previous_launch.tolist()
     for d in range(first + WARMUP, last):
         s, e = day_start(d, day, offset, first), day_start(d + 1, day, offset, first)
         lo = max(first, d - WINDOW)
@@ -151,22 +150,7 @@ def replay_device(rows, budgets, tau, totals):
                      "histogram": histogram_plan(by_hour, b, s, e),
                      "oracle": oracle_fetches}
             for p, fetches in plans.items():
-                hits = used = 0
-                stale = 0.0
-                fetch_by_app = defaultdict(list)
-                for a, f in fetches:
-                    fetch_by_app[a].append(f)
-                for i in today.tolist():
-                    a, ti = al[i], tl[i]
-                    hits += any(ti - tau <= f < ti for f in fetch_by_app[a])
-                    before = [f for f in fetch_by_app[a] if f < ti]
-                    lastf = max(before) if before else (last_fetch[p, b][a] if last_fetch[p, b][a] < ti else -np.inf)
-                    latest = max(lastf, prevl[i])
-                    stale += 1440.0 if latest == -np.inf else min(1440.0, (ti - latest) / 60)
-                for a, f in fetches:
-                    ca = t[today][app[today] == a]
-                    used += bool(((ca > f) & (ca <= f + tau)).any())
-                    last_fetch[p, b][a] = max(last_fetch[p, b][a], f)
+                hits, used, stale = score_day(fetches, today, t, app, previous_launch, last_fetch[p, b], tau)
                 r = totals["results"][p, b]
                 r["hits"] += hits
                 r["usedFetches"] += used

@@ -132,6 +132,27 @@ def arguments(description):
     return args, sorted(int(b) for b in args.budget.split(",")), int(args.tau_minutes * 60)
 
 
+def score_day(fetches, cold_today, t, app, previous_launch, last_fetch, tau):
+    """One plan's hits, used fetches and staleness sum on a day; advances last_fetch (per app)."""
+    hits = used = 0
+    stale = 0.0
+    fetch_by_app = defaultdict(list)
+    for a, f in fetches:
+        fetch_by_app[a].append(f)
+    day = zip(app[cold_today].tolist(), t[cold_today].tolist(), previous_launch[cold_today].tolist())
+    for a, ti, previous in day:
+        hits += any(ti - tau <= f < ti for f in fetch_by_app[a])
+        before = [f for f in fetch_by_app[a] if f < ti]
+        lastf = max(before) if before else last_fetch[a]
+        latest = max(lastf, previous)
+        stale += 1440.0 if latest == -np.inf else min(1440.0, (ti - latest) / 60)
+    for a, f in fetches:
+        ca = t[cold_today][app[cold_today] == a]
+        used += bool(((ca > f) & (ca <= f + tau)).any())
+        last_fetch[a] = max(last_fetch[a], f)
+    return hits, used, stale
+
+
 def replay_device(rows, budgets, tau, kernel, totals):
     t, offset, names, app, local, day, cold, previous_launch = device_arrays(rows, tau)
     first, last = int(day[0]), int(day[-1])
@@ -193,23 +214,7 @@ def replay_device(rows, budgets, tau, kernel, totals):
                 remaining[a, j:j + k] = 0
                 window[a] = windows(remaining[a:a + 1])[0]
             fetches = [f for f in fetches if f[1] < e]
-            hits = used = 0
-            stale = 0.0
-            fetch_by_app = defaultdict(list)
-            for a, f in fetches:
-                fetch_by_app[a].append(f)
-            for i in cold_today:
-                a, ti = app[i], t[i]
-                mine = [f for f in fetch_by_app[a] if ti - tau <= f < ti]
-                hits += bool(mine)
-                before = [f for f in fetch_by_app[a] if f < ti]
-                lastf = max(before) if before else last_fetch[b][a]
-                latest = max(lastf, previous_launch[i])
-                stale += 1440.0 if latest == -np.inf else min(1440.0, (ti - latest) / 60)
-            for a, f in fetches:
-                ca = t[cold_today][app[cold_today] == a]
-                used += bool(((ca > f) & (ca <= f + tau)).any())
-                last_fetch[b][a] = max(last_fetch[b][a], f)
+            hits, used, stale = score_day(fetches, cold_today, t, app, previous_launch, last_fetch[b], tau)
             r = totals["budgets"][b]
             r["hits"] += hits
             r["usedFetches"] += used
