@@ -93,7 +93,9 @@ def roc_auc(scores, labels):
     return float((r[labels == 1].sum() - pos * (pos + 1) / 2) / (pos * neg))
 
 
-def replay_device(rows, budgets, tau, kernel, totals):
+def device_arrays(rows, tau):
+    """A device's launches as arrays: instants, offsets, app names and ids, local seconds and days,
+    cold flags and each launch's previous launch of its app (-inf when none)."""
     t = np.array([r[0] for r in rows], dtype=np.int64)
     offset = np.array([r[2] for r in rows], dtype=np.int64)
     names = sorted(set(r[1] for r in rows))
@@ -101,9 +103,6 @@ def replay_device(rows, budgets, tau, kernel, totals):
     app = np.array([index[r[1]] for r in rows])
     local = t + offset
     day = local // 86400
-    first, last = int(day[0]), int(day[-1])
-    if last - first < WARMUP + MIN_SCORED:
-        return False
     # Cold launches: no launch of the same app with an instant in (t - tau, t).
     cold = np.ones(len(t), dtype=bool)
     previous_launch = np.full(len(t), -np.inf)
@@ -114,20 +113,60 @@ def replay_device(rows, budgets, tau, kernel, totals):
         has = prev >= 0
         cold[idx[has]] = ta[has] - ta[prev[has]] >= tau
         previous_launch[idx[has]] = ta[prev[has]]
+    return t, offset, names, app, local, day, cold, previous_launch
+
+
+def day_start(d, day, offset, first):
+    """start(d): local midnight under the offset of the last launch on an earlier local day."""
+    earlier = np.nonzero(day < d)[0]
+    return d * 86400 - int(offset[0] if d == first or len(earlier) == 0 else offset[earlier.max()])
+
+
+def arguments(description):
+    """The command line: LAUNCHES.csv, the sorted budgets and tau in seconds."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("launches")
+    parser.add_argument("--budget", default="4,8,16,32")
+    parser.add_argument("--tau-minutes", type=float, default=60)
+    args = parser.parse_args()
+    return args, sorted(int(b) for b in args.budget.split(",")), int(args.tau_minutes * 60)
+
+
+def score_day(fetches, cold_today, t, app, previous_launch, last_fetch, tau):
+    """One plan's hits, used fetches and staleness sum on a day; advances last_fetch (per app)."""
+    hits = used = 0
+    stale = 0.0
+    fetch_by_app = defaultdict(list)
+    for a, f in fetches:
+        fetch_by_app[a].append(f)
+    day = zip(app[cold_today].tolist(), t[cold_today].tolist(), previous_launch[cold_today].tolist())
+    for a, ti, previous in day:
+        hits += any(ti - tau <= f < ti for f in fetch_by_app[a])
+        before = [f for f in fetch_by_app[a] if f < ti]
+        lastf = max(before) if before else last_fetch[a]
+        latest = max(lastf, previous)
+        stale += 1440.0 if latest == -np.inf else min(1440.0, (ti - latest) / 60)
+    for a, f in fetches:
+        ca = t[cold_today][app[cold_today] == a]
+        used += bool(((ca > f) & (ca <= f + tau)).any())
+        last_fetch[a] = max(last_fetch[a], f)
+    return hits, used, stale
+
+
+def replay_device(rows, budgets, tau, kernel, totals):
+    t, offset, names, app, local, day, cold, previous_launch = device_arrays(rows, tau)
+    first, last = int(day[0]), int(day[-1])
+    if last - first < WARMUP + MIN_SCORED:
+        return False
     slot_of = (local % 86400) // SLOT
     hour_of = (local % 86400) // 3600
-
-    def start(d):
-        earlier = np.nonzero(day < d)[0]
-        off = offset[0] if d == first or len(earlier) == 0 else offset[earlier.max()]
-        return d * 86400 - int(off), int(off)
 
     last_fetch = {b: np.full(len(names), -np.inf) for b in budgets}
     device_hits = {b: 0 for b in budgets}
     device_cold = 0
     for d in range(first + WARMUP, last):
-        s, _ = start(d)
-        e, _ = start(d + 1)
+        s = day_start(d, day, offset, first)
+        e = day_start(d + 1, day, offset, first)
         seen = t < s
         train = seen & cold
         age_days = (s - t[train]) / 86400
@@ -175,23 +214,7 @@ def replay_device(rows, budgets, tau, kernel, totals):
                 remaining[a, j:j + k] = 0
                 window[a] = windows(remaining[a:a + 1])[0]
             fetches = [f for f in fetches if f[1] < e]
-            hits = used = 0
-            stale = 0.0
-            fetch_by_app = defaultdict(list)
-            for a, f in fetches:
-                fetch_by_app[a].append(f)
-            for i in cold_today:
-                a, ti = app[i], t[i]
-                mine = [f for f in fetch_by_app[a] if ti - tau <= f < ti]
-                hits += bool(mine)
-                before = [f for f in fetch_by_app[a] if f < ti]
-                lastf = max(before) if before else last_fetch[b][a]
-                latest = max(lastf, previous_launch[i])
-                stale += 1440.0 if latest == -np.inf else min(1440.0, (ti - latest) / 60)
-            for a, f in fetches:
-                ca = t[cold_today][app[cold_today] == a]
-                used += bool(((ca > f) & (ca <= f + tau)).any())
-                last_fetch[b][a] = max(last_fetch[b][a], f)
+            hits, used, stale = score_day(fetches, cold_today, t, app, previous_launch, last_fetch[b], tau)
             r = totals["budgets"][b]
             r["hits"] += hits
             r["usedFetches"] += used
@@ -206,13 +229,7 @@ def replay_device(rows, budgets, tau, kernel, totals):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("launches")
-    parser.add_argument("--budget", default="4,8,16,32")
-    parser.add_argument("--tau-minutes", type=float, default=60)
-    args = parser.parse_args()
-    budgets = sorted(int(b) for b in args.budget.split(","))
-    tau = int(args.tau_minutes * 60)
+    args, budgets, tau = arguments(__doc__.split("\n")[0])
     devices = read(args.launches)
     kernel = kernel_matrix()
     totals = {"coldLaunches": 0, "deviceDays": 0, "p": [], "y": [],

@@ -45,8 +45,12 @@ struct _DeviceReplay: Sendable {
             }
         }
         for (i, day) in days.enumerated() {
-            let oracleHits = budgets.map { _oracleHits(day: day, budget: $0) }
+            var oracle = _oracleDay(day)
+            let oracleHits = budgets.map { oracle.covered(budget: $0) }
+            let score = _DayScore(timeline: timeline, day: day, dayStart: timeline.start(day).instant)
             for p in policies.indices {
+                // The day's probability cells, made again only when a budget's probabilities differ.
+                var dayCells: (probabilities: [String: [Double]], cells: _DayCells)?
                 for (b, budget) in budgets.enumerated() {
                     let planned: _PlannedDay
                     if let plans = ahead[p] {
@@ -59,8 +63,12 @@ struct _DeviceReplay: Sendable {
                     var tally = tallies[p][b]
                     // Left empty until written back, so the score counts are not copied on write.
                     tallies[p][b] = _Tally()
-                    let score = _DayScore(timeline: timeline, day: day, dayStart: timeline.start(day).instant)
-                    score.score(planned.fetches, probabilities: planned.probabilities, lastFetch: &lastFetch[p][b], into: &tally)
+                    var cells: _DayCells?
+                    if let probabilities = planned.probabilities {
+                        if dayCells?.probabilities != probabilities { dayCells = (probabilities, score.cells(probabilities)) }
+                        cells = dayCells?.cells
+                    }
+                    score.score(planned.fetches, cells: cells, lastFetch: &lastFetch[p][b], into: &tally)
                     if options.recordsFetches {
                         for ((fetch, used), reason) in zip(zip(planned.fetches, score.usedFlags(planned.fetches)), planned.reasons) {
                             executed.append(ExecutedFetch(device: timeline.history.device, policy: policies[p].name, budget: budget,
@@ -82,10 +90,11 @@ struct _DeviceReplay: Sendable {
         return tallies
     }
 
-    private func _oracleHits(day: Int, budget: Int) -> Int {
+    /// The oracle cover of `day`, for its hits at every budget.
+    private func _oracleDay(_ day: Int) -> _OracleDay {
         let cold = timeline.coldLaunches(onDay: day).map { timeline.events[$0] }
         let groups = OraclePolicy.coverable(cold, dayStart: timeline.start(day).instant, dayEnd: timeline.start(day + 1).instant)
-        return OracleCover.plan(launchesByApp: groups, budget: budget, tauSeconds: timeline.tauSeconds).covered
+        return _OracleDay(launchesByApp: groups, tauSeconds: timeline.tauSeconds)
     }
 
     /// Every scored day's plans at every budget (`[day index][budget index]`) by copies of

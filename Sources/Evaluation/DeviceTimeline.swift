@@ -45,7 +45,6 @@ struct _DeviceTimeline: Sendable {
         let index = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
         apps = names
         appIndex = index
-                (cold, previousInstant) = ColdLaunches.scan(launches, tauSeconds: tauSeconds)
         localDay = launches.map(\.localDay)
         localHour = launches.map(\.localHour)
         firstDay = localDay.first ?? 0
@@ -57,6 +56,7 @@ struct _DeviceTimeline: Sendable {
         var coldByApp = Array(repeating: [Double](), count: names.count)
         var firstByApp = Array(repeating: Double.infinity, count: names.count)
         let appOf = launches.map { index[$0.app] ?? 0 }
+        (cold, previousInstant) = ColdLaunches.scan(instants: launches.map(\.instant), apps: appOf, tauSeconds: tauSeconds)
         for i in launches.indices {
             let a = appOf[i]
             firstByApp[a] = min(firstByApp[a], launches[i].instant)

@@ -9,43 +9,73 @@
 /// in the window are left out (the evaluator scores them as probability 0). O(window launches + pairs log pairs) per day.
 public struct HistogramPolicy: FetchPolicy {
     public let name = "histogram"
-    private var state = _BaselineState()
+    private var state = _BaselineState<DayModel>()
 
     public init() {}
 
     public mutating func plan(_ context: PolicyContext) throws -> PolicyPlan {
-        state.plan(context, dayPlan: Self.dayPlan)
+        state.plan(context, makeModel: DayModel.init, dayPlan: Self.dayPlan)
     }
 
-    /// Cold-launch counts per app and local hour (24 values per app).
-    static func counts(_ recent: _RecentColdLaunches) -> [String: [Int]] { recent.hourlyCounts }
+    /// One day's ranking and probabilities, shared by every budget.
+    struct DayModel: Sendable {
+        /// App names by id.
+        let names: [String]
+        /// Every (app id, hour) pair with a cold launch, best first.
+        let ranked: [(app: Int, hour: Int)]
+        /// Per app with a cold launch in the window: its 24 hourly frequencies.
+        let probabilities: [String: [Double]]
+
+        init(_ window: _BaselineWindow) {
+            names = window.names
+            ranked = HistogramPolicy.rank(window)
+            let days = Double(max(1, window.dayCount))
+            var probabilities: [String: [Double]] = [:]
+            for a in window.names.indices where window.byApp[a] > 0 {
+                // A local hour can repeat (a westward trip, a DST fall-back), so two cold launches of an
+                // app can share one: the frequency is capped at 1 (the protocol assumes one per hour).
+                probabilities[window.names[a]] = (0..<24).map { min(1, Double(window.byHour[a * 24 + $0]) / days) }
+            }
+            self.probabilities = probabilities
+        }
+    }
+
+    /// Every (app id, hour) pair with a positive count: highest count, then app name, then hour.
+    static func rank(_ window: _BaselineWindow) -> [(app: Int, hour: Int)] {
+        var pairs: [(app: Int, hour: Int, count: Int, rank: Int)] = []
+        for (rank, a) in window.idsByName.enumerated() where window.byApp[a] > 0 {
+            for hour in 0..<24 where window.byHour[a * 24 + hour] > 0 {
+                pairs.append((a, hour, window.byHour[a * 24 + hour], rank))
+            }
+        }
+        pairs.sort { x, y in
+            if x.count != y.count { return x.count > y.count }
+            if x.rank != y.rank { return x.rank < y.rank }
+            return x.hour < y.hour
+        }
+        return pairs.map { ($0.app, $0.hour) }
+    }
 
     /// The `budget` best (app, hour) pairs: highest count, then app name, then hour.
     public static func choose(budget: Int, counts: [String: [Int]]) -> [(app: String, hour: Int)] {
-        var pairs: [(app: String, hour: Int, count: Int)] = []
-        for (app, hours) in counts {
-            for (hour, count) in hours.enumerated() where count > 0 { pairs.append((app, hour, count)) }
+        let names = counts.keys.sorted()
+        var window = _BaselineWindow(names: names, idsByName: Array(names.indices), dayCount: 0)
+        for (a, app) in window.names.enumerated() {
+            for (hour, count) in (counts[app] ?? []).prefix(24).enumerated() where count > 0 {
+                window.byApp[a] += count
+                window.byHour[a * 24 + hour] = count
+            }
         }
-        pairs.sort { a, b in
-            if a.count != b.count { return a.count > b.count }
-            if a.app != b.app { return a.app < b.app }
-            return a.hour < b.hour
-        }
-        return pairs.prefix(max(0, budget)).map { ($0.app, $0.hour) }
+        return rank(window).prefix(max(0, budget)).map { (window.names[$0.app], $0.hour) }
     }
 
     /// The whole day's plan with its probabilities.
-    static func dayPlan(_ context: PolicyContext, recent: _RecentColdLaunches) -> PolicyPlan {
-        let counts = counts(recent)
-        var fetches = choose(budget: context.budget, counts: counts).compactMap { pair -> Fetch? in
+    static func dayPlan(_ context: PolicyContext, model: DayModel) -> PolicyPlan {
+        var fetches = model.ranked.prefix(max(0, context.budget)).compactMap { pair -> Fetch? in
             let instant = context.dayStart + Double(pair.hour) * 3600
-            return instant < context.dayEnd ? Fetch(app: pair.app, instant: instant) : nil
+            return instant < context.dayEnd ? Fetch(app: model.names[pair.app], instant: instant) : nil
         }
         fetches.sort { ($0.instant, $0.app) < ($1.instant, $1.app) }
-        let days = Double(max(1, recent.dayCount))
-        // A local hour can repeat (a westward trip, a DST fall-back), so two cold launches of an
-        // app can share one: the frequency is capped at 1 (the protocol assumes one per hour).
-        let probabilities = counts.mapValues { $0.map { min(1, Double($0) / days) } }
-        return PolicyPlan(fetches: fetches, hourlyProbabilities: probabilities)
+        return PolicyPlan(fetches: fetches, hourlyProbabilities: model.probabilities)
     }
 }

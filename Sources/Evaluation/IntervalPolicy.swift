@@ -8,39 +8,52 @@
 /// shortened day is dropped). O(window launches + apps log apps) per day.
 public struct IntervalPolicy: FetchPolicy {
     public let name = "interval"
-    private var state = _BaselineState()
+    private var state = _BaselineState<_BaselineWindow>()
 
     public init() {}
 
     public mutating func plan(_ context: PolicyContext) throws -> PolicyPlan {
-        state.plan(context, dayPlan: Self.dayPlan)
+        state.plan(context, makeModel: { $0 }, dayPlan: Self.dayPlan)
     }
 
     /// Fetches per app for budget `budget` given cold-launch counts (largest-remainder split).
     public static func split(budget: Int, coldLaunches counts: [String: Int]) -> [String: Int] {
-        let positive = counts.filter { $0.value > 0 }
-        let total = positive.values.reduce(0, +)
-        guard total > 0, budget > 0 else { return [:] }
-        var quota = positive.mapValues { budget * $0 / total }
-        let left = budget - quota.values.reduce(0, +)
-        let order = positive.keys.sorted { a, b in
-            let ra = budget * (positive[a] ?? 0) % total, rb = budget * (positive[b] ?? 0) % total
-            if ra != rb { return ra > rb }
-            if positive[a] != positive[b] { return (positive[a] ?? 0) > (positive[b] ?? 0) }
-            return a < b
+        let names = counts.keys.sorted()
+        let quota = split(budget: budget, counts: names.map { counts[$0] ?? 0 }, idsByName: Array(names.indices))
+        var result: [String: Int] = [:]
+        for (a, k) in quota.enumerated() where k > 0 { result[names[a]] = k }
+        return result
+    }
+
+    /// Fetches per app id for budget `budget` given cold-launch counts per app id; `idsByName`
+    /// lists the ids in app-name order (the last tie-break).
+    static func split(budget: Int, counts: [Int], idsByName: [Int]) -> [Int] {
+        var quota = Array(repeating: 0, count: counts.count)
+        let total = counts.reduce(0) { $0 + max(0, $1) }
+        guard total > 0, budget > 0 else { return quota }
+        var order: [(app: Int, remainder: Int, count: Int, rank: Int)] = []
+        for (rank, a) in idsByName.enumerated() where counts[a] > 0 {
+            quota[a] = budget * counts[a] / total
+            order.append((a, budget * counts[a] % total, counts[a], rank))
         }
-        for app in order.prefix(left) { quota[app, default: 0] += 1 }
-        return quota.filter { $0.value > 0 }
+        let left = budget - quota.reduce(0, +)
+        order.sort { x, y in
+            if x.remainder != y.remainder { return x.remainder > y.remainder }
+            if x.count != y.count { return x.count > y.count }
+            return x.rank < y.rank
+        }
+        for entry in order.prefix(max(0, left)) { quota[entry.app] += 1 }
+        return quota
     }
 
     /// The whole day's plan.
-    static func dayPlan(_ context: PolicyContext, recent: _RecentColdLaunches) -> PolicyPlan {
-        let counts = recent.countsByApp
+    static func dayPlan(_ context: PolicyContext, window: _BaselineWindow) -> PolicyPlan {
         var fetches: [Fetch] = []
-        for (app, k) in split(budget: context.budget, coldLaunches: counts) {
+        let quota = split(budget: context.budget, counts: window.byApp, idsByName: window.idsByName)
+        for (a, k) in quota.enumerated() where k > 0 {
             for i in 0..<k {
                 let instant = context.dayStart + (Double(i) + 0.5) * 86_400 / Double(k)
-                if instant < context.dayEnd { fetches.append(Fetch(app: app, instant: instant)) }
+                if instant < context.dayEnd { fetches.append(Fetch(app: window.names[a], instant: instant)) }
             }
         }
         fetches.sort { ($0.instant, $0.app) < ($1.instant, $1.app) }

@@ -15,8 +15,12 @@ public enum OracleCover {
     /// Fetch instants of an optimal cover of sorted `times` with at most `fetches` fetches, using
     /// as few fetches as possible and, among equal covers, the later launches.
     public static func fetchInstants(times: [Double], tauSeconds: Double, fetches: Int) -> [Double] {
-        let table = _table(times: times, tauSeconds: tauSeconds, maxFetches: fetches)
-        let values = table.best.map { $0[0] }
+        _instants(times: times, table: _table(times: times, tauSeconds: tauSeconds, maxFetches: fetches), fetches: fetches)
+    }
+
+    /// ``fetchInstants(times:tauSeconds:fetches:)`` from a table of at least `fetches` rows.
+    static func _instants(times: [Double], table: (best: [[Int]], next: [Int]), fetches: Int) -> [Double] {
+        let values = table.best.prefix(fetches + 1).map { $0[0] }
         guard var k = values.firstIndex(of: values.last ?? 0) else { return [] }
         var i = 0
         var result: [Double] = []
@@ -36,27 +40,28 @@ public enum OracleCover {
     /// covered by `k` fetches): maximal total cover, then fewest fetches, then the most fetches to
     /// earlier apps. O(apps × budget × max curve length).
     public static func allocate(curves: [[Int]], budget: Int) -> [Int] {
-        let m = curves.count, b = max(0, budget)
-        // suffix[j][r]: best (covered, −fetches) for apps j..<m with at most r fetches.
-        var suffix = Array(repeating: Array(repeating: (covered: 0, fetches: 0), count: b + 1), count: m + 1)
+        let m = curves.count, b = max(0, budget), width = b + 1
+        // At j * width + r: best (covered, −fetches) for apps j..<m with at most r fetches.
+        var covered = Array(repeating: 0, count: (m + 1) * width)
+        var spent = Array(repeating: 0, count: (m + 1) * width)
         for j in stride(from: m - 1, through: 0, by: -1) {
+            let here = j * width, next = (j + 1) * width
             for r in 0...b {
-                var best = suffix[j + 1][r]
-                for k in 1..<min(curves[j].count, r + 1) {
-                    let rest = suffix[j + 1][r - k]
-                    let candidate = (covered: curves[j][k] + rest.covered, fetches: k + rest.fetches)
+                var best = (covered: covered[next + r], fetches: spent[next + r])
+                for k in 1..<max(1, min(curves[j].count, r + 1)) {
+                    let candidate = (covered: curves[j][k] + covered[next + r - k], fetches: k + spent[next + r - k])
                     if _better(candidate, than: best) { best = candidate }
                 }
-                suffix[j][r] = best
+                covered[here + r] = best.covered
+                spent[here + r] = best.fetches
             }
         }
         var allocation = Array(repeating: 0, count: m)
         var r = b
         for j in 0..<m {
-            let target = suffix[j][r]
+            let here = j * width, next = (j + 1) * width
             for k in stride(from: min(curves[j].count - 1, r), through: 0, by: -1) {
-                let rest = suffix[j + 1][r - k]
-                if curves[j][k] + rest.covered == target.covered, k + rest.fetches == target.fetches {
+                if curves[j][k] + covered[next + r - k] == covered[here + r], k + spent[next + r - k] == spent[here + r] {
                     allocation[j] = k
                     r -= k
                     break
@@ -70,17 +75,8 @@ public enum OracleCover {
     /// the fetches and the number of launches they cover.
     public static func plan(launchesByApp: [(app: String, times: [Double])], budget: Int,
                             tauSeconds: Double) -> (fetches: [Fetch], covered: Int) {
-        let curves = launchesByApp.map { curve(times: $0.times, tauSeconds: tauSeconds, maxFetches: min(budget, $0.times.count)) }
-        let allocation = allocate(curves: curves, budget: budget)
-        var fetches: [Fetch] = []
-        var covered = 0
-        for (j, group) in launchesByApp.enumerated() where allocation[j] > 0 {
-            covered += curves[j][allocation[j]]
-            fetches += fetchInstants(times: group.times, tauSeconds: tauSeconds, fetches: allocation[j])
-                .map { Fetch(app: group.app, instant: $0) }
-        }
-        fetches.sort { ($0.instant, $0.app) < ($1.instant, $1.app) }
-        return (fetches, covered)
+        var day = _OracleDay(launchesByApp: launchesByApp, tauSeconds: tauSeconds)
+        return day.plan(budget: budget)
     }
 
     private static func _better(_ a: (covered: Int, fetches: Int), than b: (covered: Int, fetches: Int)) -> Bool {
@@ -89,7 +85,7 @@ public enum OracleCover {
 
     /// `best[k][i]`: launches `i...` covered with at most `k` fetches; `next[i]`: first launch not
     /// covered by a fetch at `times[i] − 1`.
-    private static func _table(times: [Double], tauSeconds: Double, maxFetches: Int) -> (best: [[Int]], next: [Int]) {
+    static func _table(times: [Double], tauSeconds: Double, maxFetches: Int) -> (best: [[Int]], next: [Int]) {
         let n = times.count
         var next = Array(repeating: n, count: n)
         var j = 0
@@ -105,5 +101,58 @@ public enum OracleCover {
             }
         }
         return (best, next)
+    }
+}
+
+/// One day's oracle cover at any number of budgets: each app's table is built once for the
+/// largest number of fetches asked of it so far (rows for fewer fetches are the same), so the
+/// budgets of a day share it.
+struct _OracleDay: Sendable {
+    let launchesByApp: [(app: String, times: [Double])]
+    let tauSeconds: Double
+    private var tables: [(best: [[Int]], next: [Int])?]
+    /// Each app's curve as far as its table goes (``OracleCover/allocate(curves:budget:)``
+    /// reads no further than the budget, so a longer curve gives the same split).
+    private var curves: [[Int]]
+
+    init(launchesByApp: [(app: String, times: [Double])], tauSeconds: Double) {
+        self.launchesByApp = launchesByApp
+        self.tauSeconds = tauSeconds
+        tables = Array(repeating: nil, count: launchesByApp.count)
+        curves = Array(repeating: [0], count: launchesByApp.count)
+    }
+
+    /// The plan at `budget` (``OracleCover/plan(launchesByApp:budget:tauSeconds:)``).
+    mutating func plan(budget: Int) -> (fetches: [Fetch], covered: Int) {
+        let (curves, allocation) = allocate(budget: budget)
+        var fetches: [Fetch] = []
+        var covered = 0
+        for (j, group) in launchesByApp.enumerated() where allocation[j] > 0 {
+            covered += curves[j][allocation[j]]
+            guard let table = tables[j] else { continue }
+            fetches += OracleCover._instants(times: group.times, table: table, fetches: allocation[j])
+                .map { Fetch(app: group.app, instant: $0) }
+        }
+        fetches.sort { ($0.instant, $0.app) < ($1.instant, $1.app) }
+        return (fetches, covered)
+    }
+
+    /// The launches the plan at `budget` covers.
+    mutating func covered(budget: Int) -> Int {
+        let (curves, allocation) = allocate(budget: budget)
+        return zip(curves, allocation).reduce(0) { $0 + $1.0[$1.1] }
+    }
+
+    /// Each app's curve up to `min(budget, its launches)` fetches, and the split of `budget`.
+    private mutating func allocate(budget: Int) -> (curves: [[Int]], allocation: [Int]) {
+        for (j, group) in launchesByApp.enumerated() {
+            let k = max(0, min(budget, group.times.count))
+            if (tables[j]?.best.count ?? 0) < k + 1 {
+                let table = OracleCover._table(times: group.times, tauSeconds: tauSeconds, maxFetches: k)
+                tables[j] = table
+                curves[j] = table.best.map { $0[0] }
+            }
+        }
+        return (curves, OracleCover.allocate(curves: curves, budget: budget))
     }
 }

@@ -10,6 +10,8 @@ public struct OraclePolicy: FetchPolicy {
     private var coldByDay: [Int: [LaunchEvent]]?
     private var coldTau: Double?
     private var cache = _DayPlanCache()
+    /// The day's cover, shared by its budgets.
+    private var oracleDay: (day: Int, cover: _OracleDay)?
 
     /// An oracle for `device`, whose full history (the future included) it reads.
     public init(device: DeviceHistory) {
@@ -26,15 +28,17 @@ public struct OraclePolicy: FetchPolicy {
             coldByDay = byDay
             coldTau = context.tauSeconds
         }
-        let launches = coldByDay?[context.localDay] ?? []
-        return cache.plan(context) { Self.dayPlan($0, coldLaunches: launches) }
-    }
-
-    /// The day's plan from its cold launches.
-    static func dayPlan(_ context: PolicyContext, coldLaunches: [LaunchEvent]) -> PolicyPlan {
-        let groups = coverable(coldLaunches, dayStart: context.dayStart, dayEnd: context.dayEnd)
-        return PolicyPlan(fetches: OracleCover.plan(launchesByApp: groups, budget: context.budget,
-                                                    tauSeconds: context.tauSeconds).fetches)
+        var cover: _OracleDay
+        if let current = oracleDay, current.day == context.localDay, current.cover.tauSeconds == context.tauSeconds {
+            cover = current.cover
+        } else {
+            let groups = Self.coverable(coldByDay?[context.localDay] ?? [], dayStart: context.dayStart, dayEnd: context.dayEnd)
+            cover = _OracleDay(launchesByApp: groups, tauSeconds: context.tauSeconds)
+        }
+        oracleDay = nil  // so the tables below are not copied on write
+        let plan = cache.plan(context) { PolicyPlan(fetches: cover.plan(budget: $0.budget).fetches) }
+        oracleDay = (context.localDay, cover)
+        return plan
     }
 
     /// Cold launches a fetch one second earlier can cover inside the day, grouped by app (apps

@@ -24,25 +24,29 @@ extension RecentColdLaunchWindow {
     }
 }
 
-/// State of a baseline built on the last-28-days window: the window, scanned once per day and
-/// shared across budgets, and the current day plan.
-struct _BaselineState: Sendable {
+/// State of a baseline built on the last-28-days window: the device's cold launches indexed
+/// once (``_ColdLaunchIndex``), the day's model made from the window once per day and shared
+/// across budgets, and the current day plan.
+struct _BaselineState<DayModel: Sendable>: Sendable {
+    private var index = _ColdLaunchIndex()
     private var day: Int?
-    private var window: _RecentColdLaunches?
+    private var model: DayModel?
     private var cache = _DayPlanCache()
 
-    /// The window's slice of the day plan `dayPlan` makes from the context and the window.
-    mutating func plan(_ context: PolicyContext,
-                       dayPlan: (PolicyContext, _RecentColdLaunches) -> PolicyPlan) -> PolicyPlan {
-        let recent: _RecentColdLaunches
-        if day == context.localDay, let window {
-            recent = window
+    /// The window's slice of the day plan `dayPlan` makes from the context and the day's model
+    /// (`makeModel` of the window, once per day).
+    mutating func plan(_ context: PolicyContext, makeModel: (_BaselineWindow) -> DayModel,
+                       dayPlan: (PolicyContext, DayModel) -> PolicyPlan) -> PolicyPlan {
+        let current: DayModel
+        if day == context.localDay, let model {
+            current = model
         } else {
-            recent = _RecentColdLaunches(context)
+            index.update(context.history, tauSeconds: context.tauSeconds)
+            current = makeModel(index.window(context))
             day = context.localDay
-            window = recent
+            model = current
         }
-        return cache.plan(context) { dayPlan($0, recent) }
+        return cache.plan(context) { dayPlan($0, current) }
     }
 }
 

@@ -36,10 +36,17 @@ struct _ProbabilityCells: Sendable, Equatable {
         counts[p, default: _LabelCounts()].add(label: label)
         count += 1
         if label { positives += 1 }
-        let q = min(max(p, Self.clip), 1 - Self.clip)
-        logLossSum -= label ? _log(q) : _log(1 - q)
-        let y = label ? 1.0 : 0.0
-        brierSum += (p - y) * (p - y)
+        logLossSum -= _DayCells.logLossTerm(p, label: label)
+        brierSum += _DayCells.brierTerm(p, label: label)
+    }
+
+    /// Appends one day's cells: the same sums, added in the same order, as appending each cell.
+    mutating func append(_ day: _DayCells) {
+        for term in day.logLossTerms { logLossSum -= term }
+        for term in day.brierTerms { brierSum += term }
+        for (score, c) in day.counts { counts[score, default: _LabelCounts()].add(c) }
+        count += day.logLossTerms.count
+        positives += day.positives
     }
 
     /// Adds `other`'s score counts (the sums are pooled by ``_ExactSum`` instead).
@@ -52,6 +59,53 @@ struct _ProbabilityCells: Sendable, Equatable {
     var logLoss: Double? { count > 0 ? logLossSum / Double(count) : nil }
     var brier: Double? { count > 0 ? brierSum / Double(count) : nil }
     var rocAuc: Double? { ProbabilityMetrics.rocAuc(scoreCounts: counts.map { ($0.key, $0.value.positives, $0.value.negatives) }) }
+}
+
+/// One device-day's probability cells, made once and appended to the tally of every budget
+/// that gave the same probabilities: each cell's log-loss and Brier terms in cell order (so the
+/// sums are added exactly as cell by cell) and the cells per exact score.
+struct _DayCells: Sendable {
+    private(set) var logLossTerms: [Double] = []
+    private(set) var brierTerms: [Double] = []
+    private(set) var positives = 0
+    /// Cells per exact score, but for the current run of equal scores (most cells repeat the
+    /// cell before: an app's hours without launches).
+    private var counted: [Double: _LabelCounts] = [:]
+    private var run: (score: Double, counts: _LabelCounts)?
+
+    /// Cells per exact score.
+    var counts: [Double: _LabelCounts] {
+        guard let run else { return counted }
+        var all = counted
+        all[run.score, default: _LabelCounts()].add(run.counts)
+        return all
+    }
+
+    mutating func append(probability p: Double, label: Bool) {
+        if run?.score == p {
+            run?.counts.add(label: label)
+        } else {
+            if let run { counted[run.score, default: _LabelCounts()].add(run.counts) }
+            var first = _LabelCounts()
+            first.add(label: label)
+            run = (p, first)
+        }
+        if label { positives += 1 }
+        logLossTerms.append(Self.logLossTerm(p, label: label))
+        brierTerms.append(Self.brierTerm(p, label: label))
+    }
+
+    /// A cell's log loss, `p` clipped to `[1e-6, 1 − 1e-6]`.
+    static func logLossTerm(_ p: Double, label: Bool) -> Double {
+        let q = min(max(p, _ProbabilityCells.clip), 1 - _ProbabilityCells.clip)
+        return label ? _log(q) : _log(1 - q)
+    }
+
+    /// A cell's squared error.
+    static func brierTerm(_ p: Double, label: Bool) -> Double {
+        let y = label ? 1.0 : 0.0
+        return (p - y) * (p - y)
+    }
 }
 
 /// Cells of one score by label.

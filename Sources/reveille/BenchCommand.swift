@@ -5,15 +5,16 @@ import ArgumentParser
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Benchmarks: ingest speed, model kernels, planning, evaluation over datasets, and evaluation with the model vs a numpy replay.",
+        abstract: "Benchmarks: ingest speed, model kernels, planning, evaluation over datasets, and evaluation (with the model, and of the baselines) vs numpy replays.",
         discussion: """
             Examples:
               reveille bench
               reveille bench eval launches.csv --policy reveille,histogram --budget 8
               reveille bench ingest
               reveille bench plan
+              reveille bench baselines
             """,
-        subcommands: [BenchEvalCommand.self, BenchIngestCommand.self, BenchKernelCommand.self, BenchModelCommand.self, BenchPlanCommand.self,
+        subcommands: [BenchEvalCommand.self, BenchBaselinesCommand.self, BenchIngestCommand.self, BenchKernelCommand.self, BenchModelCommand.self, BenchPlanCommand.self,
                       BenchReactCommand.self],
         defaultSubcommand: BenchEvalCommand.self
     )

@@ -28,10 +28,7 @@ struct BenchEvalCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await runMappingErrors {
-            let paths = datasets.isEmpty ? Self.defaultDatasets() : datasets
-            guard !paths.isEmpty else {
-                throw ValidationError("no datasets given and none found at Datasets/default or ../shared/datasets")
-            }
+            let paths = try Self.paths(datasets)
             let options = try evaluation.resolvedOptions()
             for path in paths {
                 let clock = ContinuousClock()
@@ -54,6 +51,15 @@ struct BenchEvalCommand: AsyncParsableCommand {
         text += "replay \(_fixed(timing.replaySeconds * 1000, 1)) ms (CPU summed over devices), evaluation wall \(_fixed(timing.wallSeconds * 1000, 1)) ms\n"
         text += EvaluationTable.render(report.results, columns: [.policy, .budget, .hitRate, .oracleRatio, .precision], indent: "  ")
         return text
+    }
+
+    /// `given`, or the default datasets when none are given; an error when there are none.
+    static func paths(_ given: [String]) throws -> [String] {
+        let paths = given.isEmpty ? defaultDatasets() : given
+        guard !paths.isEmpty else {
+            throw ValidationError("no datasets given and none found at Datasets/default or ../shared/datasets")
+        }
+        return paths
     }
 
     /// `Datasets/default/launches.csv` if it exists, then `../shared/datasets/*/launches.csv` (sorted).

@@ -41,10 +41,7 @@ struct BenchModelCommand: ParsableCommand {
 
     func run() throws {
         try runMappingErrors {
-            let paths = datasets.isEmpty ? BenchEvalCommand.defaultDatasets() : datasets
-            guard !paths.isEmpty else {
-                throw ValidationError("no datasets given and none found at Datasets/default or ../shared/datasets")
-            }
+            let paths = try BenchEvalCommand.paths(datasets)
             BLASRuntime.threadCount = 1
             var options = EvaluationOptions()
             options.registry = PolicyCatalog.registry
@@ -93,10 +90,22 @@ enum ModelBenchmark {
     /// Runs the reference script on `path`: its CPU seconds, device-days and hit rate per budget,
     /// or `nil` when it cannot run (no script, no Python or numpy, bad output).
     static func runReference(script: String, path: String) -> (cpuSeconds: Double, deviceDays: Int, hitRates: [Int: Double])? {
-        guard FileManager.default.fileExists(atPath: script) else { return nil }
+        guard FileManager.default.fileExists(atPath: script), let (cpu, json) = runChild(["python3", script, path]),
+              let days = json["deviceDays"] as? Int, let results = json["results"] as? [[String: Any]] else { return nil }
+        var rates: [Int: Double] = [:]
+        for r in results {
+            if let b = r["budget"] as? Int, let h = r["hitRate"] as? Double { rates[b] = h }
+        }
+        return (cpu, days, rates)
+    }
+
+    /// Runs `arguments` (through `/usr/bin/env`) as a child process: its CPU seconds (user +
+    /// system) and its standard output as a JSON object, or `nil` when it cannot run, fails or
+    /// prints something else.
+    static func runChild(_ arguments: [String]) -> (cpuSeconds: Double, json: [String: Any])? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, path]
+        process.arguments = arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
@@ -105,14 +114,8 @@ enum ModelBenchmark {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let cpu = cpuSeconds(.children) - before
-        guard process.terminationStatus == 0,
-              let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let days = json["deviceDays"] as? Int, let results = json["results"] as? [[String: Any]] else { return nil }
-        var rates: [Int: Double] = [:]
-        for r in results {
-            if let b = r["budget"] as? Int, let h = r["hitRate"] as? Double { rates[b] = h }
-        }
-        return (cpu, days, rates)
+        guard process.terminationStatus == 0, let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+        return (cpu, json)
     }
 
     /// The median of `values` (the mean of the middle two for an even count; 0 when empty).

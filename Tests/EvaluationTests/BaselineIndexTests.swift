@@ -1,0 +1,114 @@
+import Testing
+import LaunchHistory
+import ReveilleCore
+import Scheduling
+import TestSupport
+@testable import Evaluation
+
+/// The baselines' incremental pieces give exactly what a fresh computation gives.
+@Suite struct BaselineIndexTests {
+    /// Wellbeing's device as the replay sees it: its timeline and scored days.
+    static func wellbeing() throws -> (timeline: _DeviceTimeline, days: [Int]) {
+        let history = try HistoryReader.read(path: Fixtures.dataset("android-wellbeing/launches.csv"))
+        let device = try #require(history.devices.first)
+        let timeline = _DeviceTimeline(history: device, tauSeconds: 3600)
+        return (timeline, try #require(timeline.scoredDays(warmupDays: 7, minimumScoredDays: 7)))
+    }
+
+    static func context(_ timeline: _DeviceTimeline, day: Int, budget: Int) -> PolicyContext {
+        let (start, offset) = timeline.start(day)
+        let end = timeline.start(day + 1).instant
+        return PolicyContext(device: timeline.history.device, history: timeline.launches(before: start), dayStart: start, dayEnd: end,
+                             windowStart: start, windowEnd: end, utcOffsetSeconds: offset, localDay: day, budget: budget,
+                             remainingBudget: budget, fetchesToday: [], tauSeconds: 3600, firstLocalDay: timeline.firstDay)
+    }
+
+    @Test func incrementalWindowEqualsAFreshScanEveryDay() throws {
+        let (timeline, days) = try Self.wellbeing()
+        var index = _ColdLaunchIndex()
+        for day in days {
+            let context = Self.context(timeline, day: day, budget: 8)
+            index.update(context.history, tauSeconds: 3600)
+            let window = index.window(context)
+            let fresh = RecentColdLaunchWindow(context)
+            var byApp: [String: Int] = [:], byHour: [String: [Int]] = [:]
+            for a in window.names.indices where window.byApp[a] > 0 {
+                byApp[window.names[a]] = window.byApp[a]
+                byHour[window.names[a]] = Array(window.byHour[(a * 24)..<(a * 24 + 24)])
+            }
+            #expect(byApp == fresh.countsByApp)
+            #expect(byHour == fresh.hourlyCounts)
+            #expect(window.dayCount == fresh.dayCount)
+            #expect(window.idsByName.map { window.names[$0] } == window.names.sorted())
+        }
+    }
+
+    @Test func aHistoryThatDoesNotExtendTheIndexedOneIsIndexedAfresh() throws {
+        let (timeline, days) = try Self.wellbeing()
+        let late = Self.context(timeline, day: days[days.count - 1], budget: 8)
+        // One value reused on another history (Toy logs), then on an earlier day: as fresh values.
+        var reused = HistogramPolicy()
+        _ = try reused.plan(late)
+        let toy = [Toy.launch("d1", "x", 0, 8), Toy.launch("d1", "y", 1, 9)]
+        var fresh = HistogramPolicy()
+        #expect(try reused.plan(Toy.context(toy, day: 2, budget: 2)).fetches == (try fresh.plan(Toy.context(toy, day: 2, budget: 2))).fetches)
+        let early = Self.context(timeline, day: days[0], budget: 8)
+        var freshEarly = HistogramPolicy()
+        let a = try reused.plan(early), b = try freshEarly.plan(early)
+        #expect(a.fetches == b.fetches)
+        #expect(a.hourlyProbabilities == b.hourlyProbabilities)
+        #expect(!a.fetches.isEmpty)
+    }
+
+    @Test func trackerEqualsTheScan() throws {
+        let (timeline, _) = try Self.wellbeing()
+        let scan = ColdLaunches.scan(timeline.events, tauSeconds: 3600)
+        var tracker = ColdLaunches.Tracker()
+        let previous = zip(timeline.appOfLaunch, timeline.events).map { tracker.record(app: $0, instant: $1.instant) }
+        #expect(previous == scan.previousInstant)
+        #expect(zip(timeline.events, previous).map { ColdLaunches.isCold(instant: $0.instant, previous: $1, tauSeconds: 3600) } == scan.cold)
+        #expect(scan.cold.contains(false) && scan.cold.contains(true))
+        // Equal instants do not warm each other; a negative id has no state.
+        var equal = ColdLaunches.Tracker()
+        #expect(equal.record(app: 2, instant: 100) == nil)
+        #expect(equal.record(app: 2, instant: 100) == nil)
+        #expect(equal.record(app: 2, instant: 200) == 100)
+        #expect(equal.record(app: -1, instant: 300) == nil)
+    }
+
+    @Test func dayCellsAddExactlyWhatEachCellAdds() {
+        var generator = SeededGenerator(seed: 7)
+        var oneByOne = _ProbabilityCells(), byDay = _ProbabilityCells()
+        for _ in 0..<5 {
+            var day = _DayCells()
+            for _ in 0..<300 {
+                // Repeated scores, as a histogram's zero hours, and labels of both kinds.
+                let p = [0, 0, 0, 1.0 / 28, 0.5, Double.random(in: 0...1, using: &generator)][Int.random(in: 0..<6, using: &generator)]
+                let label = Double.random(in: 0...1, using: &generator) < 0.2
+                oneByOne.append(probability: p, label: label)
+                day.append(probability: p, label: label)
+            }
+            byDay.append(day)
+        }
+        #expect(byDay == oneByOne)
+        #expect(byDay.logLossSum.bitPattern == oneByOne.logLossSum.bitPattern)
+        #expect(byDay.rocAuc == oneByOne.rocAuc)
+    }
+
+    @Test func oracleDaySharedAcrossBudgetsInAnyOrder() throws {
+        let (timeline, days) = try Self.wellbeing()
+        for day in days {
+            let cold = timeline.coldLaunches(onDay: day).map { timeline.events[$0] }
+            let groups = OraclePolicy.coverable(cold, dayStart: timeline.start(day).instant, dayEnd: timeline.start(day + 1).instant)
+            var shared = _OracleDay(launchesByApp: groups, tauSeconds: 3600)
+            for budget in [16, 4, 32, 8, 1] {
+                let fresh = OracleCover.plan(launchesByApp: groups, budget: budget, tauSeconds: 3600)
+                let plan = shared.plan(budget: budget)
+                #expect(plan.fetches == fresh.fetches && plan.covered == fresh.covered)
+                #expect(shared.covered(budget: budget) == fresh.covered)
+                // The cover as a brute-force bound: no more launches than the day's coverable ones.
+                #expect(fresh.covered <= groups.reduce(0) { $0 + $1.times.count })
+            }
+        }
+    }
+}
