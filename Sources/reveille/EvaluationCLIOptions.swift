@@ -65,7 +65,7 @@ struct EvaluationCLIOptions: ParsableArguments {
     /// The library options these flags describe, loading `--truth` when given (bad truth → exit 65).
     /// OpenBLAS is kept to one thread: the evaluator already runs devices in parallel.
     func resolvedOptions() throws -> EvaluationOptions {
-        BLASRuntime.threadCount = 1
+        BLASRuntime.useOneThread()
         return try evaluationOptions(truth: try truth.map { try GroundTruth.load(path: $0) })
     }
 

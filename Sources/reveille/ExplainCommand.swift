@@ -1,6 +1,7 @@
 import ArgumentParser
 import FetchPlanner
 import LaunchHistory
+import LinearAlgebra
 import ReveilleCore
 import Scheduling
 
@@ -72,6 +73,7 @@ struct ExplainCommand: ParsableCommand {
     }
 
     func run() throws {
+        BLASRuntime.useOneThread()
         try runMappingErrors {
             let launches = try input.load(common)
             let source = try chooseSource(launches)

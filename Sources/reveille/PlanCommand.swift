@@ -2,6 +2,7 @@ import ArgumentParser
 import FetchPlanner
 import Foundation
 import LaunchHistory
+import LinearAlgebra
 import ReveilleCore
 import Scheduling
 import UsageModel
@@ -117,6 +118,7 @@ struct PlanCommand: ParsableCommand {
     }
 
     func run() throws {
+        BLASRuntime.useOneThread()
         try runMappingErrors {
             var options = SchedulingOptions()
             options.method = method

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LaunchHistory
+import LinearAlgebra
 import ReveilleCore
 import Scheduling
 import UsageModel
@@ -60,6 +61,7 @@ struct PredictCommand: ParsableCommand {
     }
 
     func run() throws {
+        BLASRuntime.useOneThread()
         try runMappingErrors {
             let file = try UsageModelFile.load(path: model)
             let fitted = try UsageModelError.locating(file: model) { try file.model(device: device, source: model) }

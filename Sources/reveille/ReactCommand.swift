@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LaunchHistory
+import LinearAlgebra
 import ReveilleCore
 import Scheduling
 import UsageModel
@@ -48,6 +49,7 @@ struct ReactCommand: ParsableCommand {
     }
 
     func run() throws {
+        BLASRuntime.useOneThread()
         try runMappingErrors {
             let usage = try UsageModelError.locating(file: model) { try UsageModelFile.load(path: model).model(device: device, source: model) }
             guard let statistics = usage.reactive else {

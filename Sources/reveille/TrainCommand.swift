@@ -61,7 +61,7 @@ struct TrainCommand: ParsableCommand {
         try runMappingErrors {
             // One OpenBLAS thread: devices are trained in parallel, one per core, and a fit's
             // last bits then do not depend on how many threads BLAS happened to use.
-            BLASRuntime.threadCount = 1
+            BLASRuntime.useOneThread()
             if stream { return try runStreaming() }
             let history = try input.load(common)
             let options = schedulingOptions

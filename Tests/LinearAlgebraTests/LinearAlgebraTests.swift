@@ -85,4 +85,18 @@ func randomMatrix(_ rows: Int, _ columns: Int, _ g: inout SeededGenerator) -> Ma
         #expect(!BLASRuntime.configuration.isEmpty)
         #expect(BLASRuntime.threadCount >= 1)
     }
+
+    /// After the idle OpenBLAS workers are stopped, products big enough for OpenBLAS to split
+    /// across threads still run, on the caller's thread, and give the same numbers.
+    @Test func oneThreadWithWorkersStoppedStillMultiplies() throws {
+        var g = SeededGenerator(seed: 7)
+        let a = randomMatrix(160, 120, &g), b = randomMatrix(120, 140, &g)
+        BLASRuntime.useOneThread()
+        #expect(BLASRuntime.threadCount == 1)
+        let c = try BLAS.product(a, b)
+        let r = naiveProduct(a, b)
+        for i in c.storage.indices { #expect(abs(c.storage[i] - r.storage[i]) < 1e-10) }
+        BLASRuntime.useOneThread()
+        #expect(try BLAS.product(a, b).storage == c.storage)
+    }
 }
