@@ -32,7 +32,10 @@ let package = Package(
         .target(name: "UsageModel", dependencies: ["ReveilleCore", "LaunchHistory", "LinearAlgebra"]),
         .target(name: "FetchPlanner", dependencies: ["ReveilleCore"]),
         // The one pipeline from history to schedule: forecasters, the product policy, the floor rule.
-        .target(name: "Scheduling", dependencies: ["ReveilleCore", "LaunchHistory", "UsageModel", "FetchPlanner", "LinearAlgebra"]),
+        .target(name: "Scheduling", dependencies: [
+            "ReveilleCore", "LaunchHistory", "UsageModel", "FetchPlanner", "LinearAlgebra",
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         .target(name: "Evaluation", dependencies: [
             "ReveilleCore", "LaunchHistory", "UsageModel", "FetchPlanner", "Scheduling", "LaunchSimulator",
         ]),

@@ -113,7 +113,7 @@ public struct UsageModelForecaster: Forecaster {
     /// when the history before the day is empty (no model).
     public mutating func modelDigest(_ context: ForecastContext) throws -> String? {
         guard let model = try _fittedDay(context).model else { return nil }
-        return "sha256:" + SHA256.hex(try DeterministicJSON.text(model))
+        return ModelDigest.label(try DeterministicJSON.text(model))
     }
 
     /// The day's model and hourly frequencies, fitted on the first call of a local day.
