@@ -30,7 +30,7 @@ for candidate in "$here/../.build/release/reveille" "$here/../.build/debug/revei
     if [ -z "$binary" ] && [ -x "$candidate" ]; then binary="$candidate"; fi
 done
 if [ -z "$binary" ]; then
-    echo "$0: no reveille binary: build it (swift build -c release) or set REVEILLE" >&2
+    echo "$0: no reveille binary: build it (swift build -c release --static-swift-stdlib) or set REVEILLE" >&2
     exit 69
 fi
 cores="${REVEILLE_FLEET_CORES:-2}"

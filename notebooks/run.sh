@@ -4,7 +4,7 @@
 # `reveille.requires` commands that this build of the CLI lacks is skipped, with a note.
 #
 #   REVEILLE_BIN   the CLI (default: .build/release/reveille, relative to the repository root: the
-#                  build README makes with `swift build -c release`)
+#                  build README makes with `swift build -c release --static-swift-stdlib`)
 #   NOTEBOOK_TIMEOUT  seconds per cell (default 300)
 # Needs: python3 with the packages in notebooks/requirements.txt. Exit status: 0 when every
 # runnable notebook ran, 1 when one failed, 2 when setup is missing.
@@ -14,7 +14,7 @@ root=$(dirname "$here")
 bin=${REVEILLE_BIN:-.build/release/reveille}
 case $bin in /*) ;; *) bin="$root/$bin" ;; esac
 if [ ! -x "$bin" ]; then
-    echo "run.sh: $bin is not an executable; build it with 'swift build -c release' (as README does) or set REVEILLE_BIN" >&2
+    echo "run.sh: $bin is not an executable; build it with 'swift build -c release --static-swift-stdlib' (as README does) or set REVEILLE_BIN" >&2
     exit 2
 fi
 export REVEILLE_BIN="$bin"
