@@ -56,7 +56,7 @@ extension ScreenTime {
 
     /// The hourly usage table of queried rows: seconds summed per (usage, app, hour) over the
     /// timed rows, then pickups and notifications over the counted rows, sorted by hour, device,
-    /// app; `deviceNames` maps `ZUSAGE` keys to device names. This is what ``hourlyUsage(path:)``
+    /// app (then `ZUSAGE` key); `deviceNames` maps `ZUSAGE` keys to device names. This is what ``hourlyUsage(path:)``
     /// runs on the rows it queries; it needs no database. O(n log n).
     /// - Throws: ``DeviceImportError`` naming `file` — `.emptyStream` when no row is usable,
     ///   `.invalidValue` naming the table, row and column for a block start outside 1990–2100 or a
@@ -79,9 +79,11 @@ extension ScreenTime {
                                                 row: row.itemRowid, "ZNUMBEROFNOTIFICATIONS")
             merged[key] = usage
         }
-        let rows = merged.values.sorted {
-            ($0.hourStart, $0.device ?? "", $0.app) < ($1.hourStart, $1.device ?? "", $1.app)
-        }
+        // Ties (two ZUSAGE keys without a device name) are ordered by the key: Dictionary order
+        // differs from run to run.
+        let rows = merged.sorted {
+            ($0.value.hourStart, $0.value.device ?? "", $0.value.app, $0.key.usage) < ($1.value.hourStart, $1.value.device ?? "", $1.value.app, $1.key.usage)
+        }.map(\.value)
         guard !rows.isEmpty else {
             throw DeviceImportError(.emptyStream, file: file, table: "ZUSAGEBLOCK", expected: "at least one hour block with app usage")
         }

@@ -103,4 +103,17 @@ import Testing
             return e.code == .invalidValue && e.table == "ZUSAGECOUNTEDITEM" && e.row == 12 && e.column == "ZNUMBEROFPICKUPS"
         }
     }
+
+    /// Two `ZUSAGE` keys without device names, same app and hour: ordered by key, not by
+    /// Dictionary order (which changes from run to run).
+    @Test func screenTimeTiesAreOrderedByUsageKey() throws {
+        func timed(_ usage: Int, _ seconds: Double) -> ScreenTime.TimedRow {
+            ScreenTime.TimedRow(blockRowid: usage, start: 700_000_000.databaseValue, usage: usage.databaseValue, app: "com.a".databaseValue,
+                                seconds: seconds.databaseValue)
+        }
+        for usages in [[1, 2, 3, 4, 5, 6, 7, 8], [8, 7, 6, 5, 4, 3, 2, 1]] {
+            let rows = try ScreenTime.hourlyUsage(timed: usages.map { timed($0, Double($0 * 10)) }, counted: [], deviceNames: [:], file: "s.db")
+            #expect(rows.map(\.seconds) == [10, 20, 30, 40, 50, 60, 70, 80])
+        }
+    }
 }
