@@ -89,12 +89,20 @@ struct _Checked {
         return t
     }
 
-    /// A UTC offset in seconds within ±18 h; `nil` for NULL.
+    /// What ``offset(_:row:_:)`` accepts, for error messages.
+    static let offsetDescription = "seconds that are a whole quarter hour within ±18 h (±64800)"
+
+    /// A UTC offset in seconds: a whole quarter hour (every offset in use since 1990 is) within
+    /// ±18 h, as `TimestampParser.validOffsetField` accepts in a history; `nil` for NULL. An offset
+    /// with odd seconds could not be written as the `±HH:MM` of canonical CSV: the written times
+    /// would read back shifted (found by fuzz-powerlog-rows: `SecondsFromGMT` −15).
     func offset(_ value: DatabaseValue, row: Int?, _ column: String) throws(DeviceImportError) -> Int? {
         switch value.storage {
         case .null: return nil
-        case .int64(let v) where v >= -Int64(LocalClock.maximumOffsetSeconds) && v <= Int64(LocalClock.maximumOffsetSeconds): return Int(v)
-        default: throw error(row, column, "whole seconds within ±18 h (±64800)")
+        case .int64(let v) where v >= -Int64(LocalClock.maximumOffsetSeconds) && v <= Int64(LocalClock.maximumOffsetSeconds):
+            guard let offset = TimestampParser.validOffsetField(Int(v)) else { throw error(row, column, Self.offsetDescription) }
+            return offset
+        default: throw error(row, column, Self.offsetDescription)
         }
     }
 

@@ -116,4 +116,27 @@ import Testing
             #expect(rows.map(\.seconds) == [10, 20, 30, 40, 50, 60, 70, 80])
         }
     }
+
+    /// Regression of fuzz-powerlog-rows: an offset of −15 s was accepted, written as `-00:00`, and
+    /// the launch read back 15 s off (out of range at the 1990 limit). Offsets must be whole
+    /// quarter hours, as a history's `utc_offset` must.
+    @Test func offsetsThatAreNotWholeQuarterHoursAreRefused() {
+        let expected = "seconds that are a whole quarter hour within ±18 h (±64800)"
+        for offset: Int64 in [-15, 1, 3599, 64_799] {
+            #expect {
+                try KnowledgeC.launches(rows: [object(4, "a".databaseValue, start: 700_000_000.databaseValue, end: .null, offset: offset.databaseValue)],
+                                        file: "k.db", device: "d")
+            } throws: { error in
+                (error as? DeviceImportError) == DeviceImportError(.invalidValue, file: "k.db", table: "ZOBJECT", row: 4, column: "ZSECONDSFROMGMT", expected: expected)
+            }
+            let zones = [PowerLog.TimeZoneRow(rowid: 6, timestamp: 1_640_000_000.databaseValue, secondsFromGMT: offset.databaseValue)]
+            #expect {
+                try PowerLog.usagePredictions(rows: [], timeZoneRows: zones, file: "p.PLSQL", assumedUTCOffsetSeconds: 0)
+            } throws: { error in
+                (error as? DeviceImportError) == DeviceImportError(.invalidValue, file: "p.PLSQL", table: PowerLog.timeZoneTable, row: 6, column: "SecondsFromGMT", expected: expected)
+            }
+        }
+        #expect((try? KnowledgeC.launches(rows: [object(4, "a".databaseValue, start: 700_000_000.databaseValue, end: .null, offset: 20_700.databaseValue)],
+                                          file: "k.db", device: "d"))?.first?.utcOffsetSeconds == 20_700)
+    }
 }
