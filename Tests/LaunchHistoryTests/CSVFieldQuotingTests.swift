@@ -10,6 +10,11 @@ import ReveilleCore
         #expect(CSVText.field("\"\u{30C}") == "\"\"\"\u{30C}\"")
     }
 
+    /// fuzz-wellbeing-rows: a comma followed by a combining mark (U+036D) was not quoted.
+    @Test func commaWithCombiningMarkIsQuoted() {
+        #expect(CSVText.field("\u{FFFD},\u{36D}x") == "\"\u{FFFD},\u{36D}x\"")
+    }
+
     @Test func crlfAsOneCharacterIsQuoted() {
         #expect(CSVText.field("a\r\nb") == "\"a\r\nb\"")
     }
