@@ -7,6 +7,7 @@ import PackageDescription
 let targets = [
     "fuzz-csv", "fuzz-jsonl", "fuzz-lsapp", "fuzz-appusage", "fuzz-dumpsys", "fuzz-biome",
     "fuzz-knowledgec", "fuzz-powerlog", "fuzz-screentime", "fuzz-wellbeing",
+    "fuzz-knowledgec-rows", "fuzz-powerlog-rows", "fuzz-screentime-rows", "fuzz-wellbeing-rows",
     "fuzz-model", "fuzz-state", "fuzz-rules", "fuzz-charging",
 ]
 
@@ -31,6 +32,7 @@ let package = Package(
             .product(name: "UsageModel", package: "Reveille"),
             .product(name: "FetchPlanner", package: "Reveille"),
             .product(name: "DeviceImport", package: "Reveille"),
+            .product(name: "GRDB", package: "GRDB.swift"),
         ], linkerSettings: [
             // ld.gold fails on the instrumented objects ("internal error in format_file_lineno").
             .unsafeFlags(["-use-ld=lld"]),

@@ -61,16 +61,7 @@ public enum KnowledgeC {
     ///   start or end lies outside the years 1990–2100 or an offset beyond ±18 h (corrupt
     ///   evidence), or the open errors of any evidence file.
     public static func launches(path: String, device: String) throws(DeviceImportError) -> [LaunchEvent] {
-        let rows = try _intervals(path: path, stream: appInFocusStream, valueColumn: "ZVALUESTRING")
-        let events = rows.compactMap { r -> LaunchEvent? in
-            guard let app = r.row._string("ZVALUESTRING"), !app.isEmpty else { return nil }
-            let duration = r.end.map { $0 - r.start }.flatMap { $0 >= 0 ? $0 : nil }
-            return LaunchEvent(device: device, app: app, instant: r.start, utcOffsetSeconds: r.offset, durationSeconds: duration)
-        }
-        guard !events.isEmpty else {
-            throw DeviceImportError(.emptyStream, file: path, table: "ZOBJECT", expected: "at least one '\(appInFocusStream)' row with a bundle id and start date")
-        }
-        return events
+        try launches(rows: try _rows(path: path, stream: appInFocusStream, valueColumn: "ZVALUESTRING"), file: path, device: device)
     }
 
     /// The `/device/isPluggedIn` intervals whose value (`ZVALUEINTEGER`) is 1, sorted by start.
@@ -79,39 +70,24 @@ public enum KnowledgeC {
     /// - Throws: ``DeviceImportError`` for an unopenable file, a `ZOBJECT` without the needed
     ///   columns, or `.invalidValue` as ``launches(path:device:)``.
     public static func pluggedIntervals(path: String, device: String) throws(DeviceImportError) -> [PluggedInterval] {
-        let rows = try _intervals(path: path, stream: pluggedInStream, valueColumn: "ZVALUEINTEGER")
-        return rows.compactMap { r -> PluggedInterval? in
-            guard r.row._int("ZVALUEINTEGER") == 1, let end = r.end, end >= r.start else { return nil }
-            return PluggedInterval(device: device, start: r.start, end: end, utcOffsetSeconds: r.offset)
-        }
+        try pluggedIntervals(rows: try _rows(path: path, stream: pluggedInStream, valueColumn: "ZVALUEINTEGER"), file: path, device: device)
     }
 
-    struct _Interval {
-        let row: Row
-        let start: Double
-        let end: Double?
-        let offset: Int
-    }
-
-    static func _intervals(path: String, stream: String, valueColumn: String) throws(DeviceImportError) -> [_Interval] {
+    /// The `ZOBJECT` rows of `stream` in start order (then `Z_PK` when present).
+    static func _rows(path: String, stream: String, valueColumn: String) throws(DeviceImportError) -> [ObjectRow] {
         let db = try _EvidenceDatabase(path: path)
         defer { db.close() }
         return try db.read { conn in
             let columns = try _Schema.require(conn, table: "ZOBJECT", columns: _required + [valueColumn], file: path)
             let order = columns.contains("Z_PK") ? "ZSTARTDATE, Z_PK" : "ZSTARTDATE"
             let sql = """
-                SELECT rowid AS _rowid, \(valueColumn), ZSTARTDATE, ZENDDATE, ZSECONDSFROMGMT FROM ZOBJECT
+                SELECT rowid AS _rowid, \(valueColumn) AS value, ZSTARTDATE, ZENDDATE, ZSECONDSFROMGMT FROM ZOBJECT
                 WHERE ZSTREAMNAME = ? ORDER BY \(order)
                 """
-            let check = _Checked(file: path, table: "ZOBJECT")
-            var intervals: [_Interval] = []
-            for row in try Row.fetchAll(conn, sql: sql, arguments: [stream]) {
-                guard let start = try check.instant(row, "ZSTARTDATE", _AppleTime.unix(macAbsolute:)),
-                      let offset = try check.offset(row, "ZSECONDSFROMGMT") else { continue }
-                let end = try check.instant(row, "ZENDDATE", _AppleTime.unix(macAbsolute:))
-                intervals.append(_Interval(row: row, start: start, end: end, offset: offset))
+            return try Row.fetchAll(conn, sql: sql, arguments: [stream]).map { row in
+                ObjectRow(rowid: row._int("_rowid"), value: row._value("value"), start: row._value("ZSTARTDATE"),
+                          end: row._value("ZENDDATE"), secondsFromGMT: row._value("ZSECONDSFROMGMT"))
             }
-            return intervals
         }
     }
 }

@@ -67,16 +67,14 @@ public enum PowerLog {
     ) throws(DeviceImportError) -> [LaunchEvent] {
         let db = try _EvidenceDatabase(path: path)
         defer { db.close() }
-        let (arrivals, zones) = try db.read { conn in
+        let (applicationRows, timeZoneRows) = try db.read { conn in
             try _Schema.require(conn, table: applicationTable, columns: ["ID", "timestamp", "Identifier", "State"], file: path)
             let rows = try Row.fetchAll(conn, sql: "SELECT rowid AS _rowid, timestamp, Identifier, State FROM \(applicationTable) ORDER BY timestamp, ID")
-            return (try _arrivals(rows, file: path), try _TimeZones(conn, file: path, fallback: assumedUTCOffsetSeconds))
+            return (rows.map { ApplicationRow(rowid: $0._int("_rowid"), timestamp: $0._value("timestamp"), identifier: $0._value("Identifier"), state: $0._value("State")) },
+                    try _TimeZones.rows(conn))
         }
-        let launches = _ForegroundRuns.launches(arrivals, device: device, offset: zones.offset(at:), excluded: excluded)
-        guard !launches.isEmpty else {
-            throw DeviceImportError(.emptyStream, file: path, table: applicationTable, expected: "at least one foreground (state 8) transition of a non-excluded app")
-        }
-        return launches
+        return try launches(applicationRows: applicationRows, timeZoneRows: timeZoneRows, file: path, device: device,
+                            assumedUTCOffsetSeconds: assumedUTCOffsetSeconds, excluded: excluded)
     }
 
     /// The DAS application-usage predictions, in table order.
@@ -85,22 +83,17 @@ public enum PowerLog {
     public static func usagePredictions(path: String, assumedUTCOffsetSeconds: Int) throws(DeviceImportError) -> [DASUsagePrediction] {
         let db = try _EvidenceDatabase(path: path)
         defer { db.close() }
-        let rows = try db.read { conn -> [DASUsagePrediction] in
+        let (rows, timeZoneRows) = try db.read { conn in
             let columns = try _Schema.require(conn, table: predictionTable, columns: ["timestamp", "applicationBundleID"], file: path)
             let slots = _slotColumns(columns)
-            let zones = try _TimeZones(conn, file: path, fallback: assumedUTCOffsetSeconds)
-            let check = _Checked(file: path, table: predictionTable)
-            var predictions: [DASUsagePrediction] = []
-            for row in try Row.fetchAll(conn, sql: "SELECT rowid AS _rowid, * FROM \(predictionTable) ORDER BY timestamp") {
-                guard let t = try check.instant(row, "timestamp"), let app = row._string("applicationBundleID") else { continue }
-                predictions.append(DASUsagePrediction(app: app, instant: t, utcOffsetSeconds: zones.offset(at: t), slots: slots.map { row._int($0) }))
+            let timeZoneRows = try _TimeZones.rows(conn)
+            let rows = try Row.fetchAll(conn, sql: "SELECT rowid AS _rowid, * FROM \(predictionTable) ORDER BY timestamp").map { row in
+                PredictionRow(rowid: row._int("_rowid"), timestamp: row._value("timestamp"), bundleID: row._value("applicationBundleID"),
+                              slots: slots.map { row._value($0) })
             }
-            return predictions
+            return (rows, timeZoneRows)
         }
-        guard !rows.isEmpty else {
-            throw DeviceImportError(.emptyStream, file: path, table: predictionTable, expected: "at least one prediction row")
-        }
-        return rows
+        return try usagePredictions(rows: rows, timeZoneRows: timeZoneRows, file: path, assumedUTCOffsetSeconds: assumedUTCOffsetSeconds)
     }
 
     /// `APPLICATIONPREDICTIONARRAY_<k>` columns ordered by k.
@@ -111,25 +104,6 @@ public enum PowerLog {
             return (k, c)
         }.sorted { $0.0 < $1.0 }.map(\.1)
     }
-
-    static func _arrivals(_ rows: [Row], file: String) throws(DeviceImportError) -> [_Resume] {
-        var arrivals: [_Resume] = []
-        var open: [String: Int] = [:]
-        var lastState: [String: Int] = [:]
-        let check = _Checked(file: file, table: applicationTable)
-        for row in rows {
-            guard let t = try check.instant(row, "timestamp"), let app = row._string("Identifier"), let state = row._int("State") else { continue }
-            let previous = lastState.updateValue(state, forKey: app)
-            if state == foregroundState {
-                guard previous != foregroundState else { continue }
-                open[app] = arrivals.count
-                arrivals.append(_Resume(instant: t, app: app, end: nil))
-            } else if let index = open.removeValue(forKey: app) {
-                arrivals[index].end = t
-            }
-        }
-        return arrivals
-    }
 }
 
 /// PowerLog's time-zone history: `SecondsFromGMT` by time.
@@ -137,17 +111,25 @@ struct _TimeZones {
     private var changes: [(instant: Double, offset: Int)] = []
     private let fallback: Int
 
+    /// The rows of PowerLog's time-zone table in timestamp order; none when the table or its
+    /// `timestamp`/`SecondsFromGMT` columns are absent.
+    static func rows(_ db: Database) throws -> [PowerLog.TimeZoneRow] {
+        guard try db.tableExists(PowerLog.timeZoneTable) else { return [] }
+        let columns = Set(try db.columns(in: PowerLog.timeZoneTable).map { $0.name.uppercased() })
+        guard columns.contains("TIMESTAMP"), columns.contains("SECONDSFROMGMT") else { return [] }
+        return try Row.fetchAll(db, sql: "SELECT rowid AS _rowid, timestamp, SecondsFromGMT FROM \(PowerLog.timeZoneTable) ORDER BY timestamp").map {
+            PowerLog.TimeZoneRow(rowid: $0._int("_rowid"), timestamp: $0._value("timestamp"), secondsFromGMT: $0._value("SecondsFromGMT"))
+        }
+    }
+
     /// - Throws: `.invalidValue` naming the row for a time outside 1990–2100 or an offset beyond
     ///   ±18 h (NULLs are skipped).
-    init(_ db: Database, file: String, fallback: Int) throws {
+    init(_ rows: [PowerLog.TimeZoneRow], file: String, fallback: Int) throws(DeviceImportError) {
         self.fallback = fallback
-        guard try db.tableExists(PowerLog.timeZoneTable) else { return }
-        let columns = Set(try db.columns(in: PowerLog.timeZoneTable).map { $0.name.uppercased() })
-        guard columns.contains("TIMESTAMP"), columns.contains("SECONDSFROMGMT") else { return }
-        let rows = try Row.fetchAll(db, sql: "SELECT rowid AS _rowid, timestamp, SecondsFromGMT FROM \(PowerLog.timeZoneTable) ORDER BY timestamp")
         let check = _Checked(file: file, table: PowerLog.timeZoneTable)
         for row in rows {
-            guard let t = try check.instant(row, "timestamp"), let o = try check.offset(row, "SecondsFromGMT") else { continue }
+            guard let t = try check.instant(row.timestamp, row: row.rowid, "timestamp"),
+                  let o = try check.offset(row.secondsFromGMT, row: row.rowid, "SecondsFromGMT") else { continue }
             changes.append((t, o))
         }
     }

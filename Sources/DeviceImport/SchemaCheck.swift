@@ -31,18 +31,21 @@ extension Row {
         (self[column] as DatabaseValue?) ?? .null
     }
 
-    func _double(_ column: String) -> Double? {
-        guard let v = Double.fromDatabaseValue(_value(column)), v.isFinite else { return nil }
+    func _int(_ column: String) -> Int? { _value(column)._int }
+
+    func _string(_ column: String) -> String? { _value(column)._string }
+}
+
+/// Non-trapping typed reads of one cell: `nil` when the value is NULL or not convertible.
+extension DatabaseValue {
+    var _double: Double? {
+        guard let v = Double.fromDatabaseValue(self), v.isFinite else { return nil }
         return v
     }
 
-    func _int(_ column: String) -> Int? {
-        Int.fromDatabaseValue(_value(column))
-    }
+    var _int: Int? { Int.fromDatabaseValue(self) }
 
-    func _string(_ column: String) -> String? {
-        String.fromDatabaseValue(_value(column))
-    }
+    var _string: String? { String.fromDatabaseValue(self) }
 }
 
 /// Time conversions used by Apple stores.
@@ -57,57 +60,63 @@ enum _AppleTime {
 
 /// Checked reads of evidence values: NULL is `nil` (the readers skip such rows, as documented),
 /// but a value that is present and impossible is a ``DeviceImportError`` (`.invalidValue`) naming
-/// the file, table, row (the `rowid` selected as `rowColumn`) and column. Corrupt evidence is
-/// reported, never trapped on or silently dropped.
+/// the file, table, row (the row's `rowid`, as the query selected it) and column. Corrupt evidence
+/// is reported, never trapped on or silently dropped.
 struct _Checked {
     let file: String
     let table: String
-    /// The result column holding the row's `rowid`.
-    var rowColumn = "_rowid"
 
-    func error(_ row: Row, _ column: String, _ expected: String) -> DeviceImportError {
-        DeviceImportError(.invalidValue, file: file, table: table, row: row._int(rowColumn), column: column, expected: expected)
+    func error(_ row: Int?, _ column: String, _ expected: String) -> DeviceImportError {
+        DeviceImportError(.invalidValue, file: file, table: table, row: row, column: column, expected: expected)
     }
 
     /// A number, or `nil` for NULL; text, blobs and non-finite numbers are errors.
-    func number(_ row: Row, _ column: String, as name: String? = nil) throws(DeviceImportError) -> Double? {
-        switch row._value(column).storage {
+    func number(_ value: DatabaseValue, row: Int?, _ column: String) throws(DeviceImportError) -> Double? {
+        switch value.storage {
         case .null: return nil
         case .int64(let v): return Double(v)
         case .double(let v) where v.isFinite: return v
-        default: throw error(row, name ?? column, "a finite number")
+        default: throw error(row, column, "a finite number")
         }
     }
 
     /// An instant: `convert(value)` must lie in the years 1990–2100; `nil` for NULL.
-    func instant(_ row: Row, _ column: String, as name: String? = nil,
+    func instant(_ value: DatabaseValue, row: Int?, _ column: String,
                  _ convert: (Double) -> Double = { $0 }) throws(DeviceImportError) -> Double? {
-        guard let v = try number(row, column, as: name) else { return nil }
+        guard let v = try number(value, row: row, column) else { return nil }
         let t = convert(v)
-        guard LocalClock.isValidInstant(t) else { throw error(row, name ?? column, LocalClock.validInstantDescription) }
+        guard LocalClock.isValidInstant(t) else { throw error(row, column, LocalClock.validInstantDescription) }
         return t
     }
 
-    /// A UTC offset in seconds within ±18 h; `nil` for NULL.
-    func offset(_ row: Row, _ column: String, as name: String? = nil) throws(DeviceImportError) -> Int? {
-        switch row._value(column).storage {
+    /// What ``offset(_:row:_:)`` accepts, for error messages.
+    static let offsetDescription = "seconds that are a whole quarter hour within ±18 h (±64800)"
+
+    /// A UTC offset in seconds: a whole quarter hour (every offset in use since 1990 is) within
+    /// ±18 h, as `TimestampParser.validOffsetField` accepts in a history; `nil` for NULL. An offset
+    /// with odd seconds could not be written as the `±HH:MM` of canonical CSV: the written times
+    /// would read back shifted (found by fuzz-powerlog-rows: `SecondsFromGMT` −15).
+    func offset(_ value: DatabaseValue, row: Int?, _ column: String) throws(DeviceImportError) -> Int? {
+        switch value.storage {
         case .null: return nil
-        case .int64(let v) where v >= -Int64(LocalClock.maximumOffsetSeconds) && v <= Int64(LocalClock.maximumOffsetSeconds): return Int(v)
-        default: throw error(row, name ?? column, "whole seconds within ±18 h (±64800)")
+        case .int64(let v) where v >= -Int64(LocalClock.maximumOffsetSeconds) && v <= Int64(LocalClock.maximumOffsetSeconds):
+            guard let offset = TimestampParser.validOffsetField(Int(v)) else { throw error(row, column, Self.offsetDescription) }
+            return offset
+        default: throw error(row, column, Self.offsetDescription)
         }
     }
 
     /// A count: a non-negative integer, 0 for NULL.
-    func count(_ row: Row, _ column: String, as name: String? = nil) throws(DeviceImportError) -> Int {
-        switch row._value(column).storage {
+    func count(_ value: DatabaseValue, row: Int?, _ column: String) throws(DeviceImportError) -> Int {
+        switch value.storage {
         case .null: return 0
         case .int64(let v) where v >= 0: return Int(v)
-        default: throw error(row, name ?? column, "a non-negative integer count")
+        default: throw error(row, column, "a non-negative integer count")
         }
     }
 
     /// `a + b` for counts, or an error naming the row whose value overflowed the sum.
-    func sum(_ a: Int, _ b: Int, _ row: Row, _ column: String) throws(DeviceImportError) -> Int {
+    func sum(_ a: Int, _ b: Int, row: Int?, _ column: String) throws(DeviceImportError) -> Int {
         let (s, overflow) = a.addingReportingOverflow(b)
         guard !overflow else { throw error(row, column, "counts whose sum fits in 64 bits") }
         return s

@@ -57,65 +57,35 @@ public enum ScreenTime {
     public static func hourlyUsage(path: String) throws(DeviceImportError) -> [HourlyUsage] {
         let db = try _EvidenceDatabase(path: path)
         defer { db.close() }
-        let rows = try db.read { conn in try _rows(conn, file: path) }
-        guard !rows.isEmpty else {
-            throw DeviceImportError(.emptyStream, file: path, table: "ZUSAGEBLOCK", expected: "at least one hour block with app usage")
-        }
-        return rows
+        let (timed, counted, devices) = try db.read { conn in try _rows(conn, file: path) }
+        return try hourlyUsage(timed: timed, counted: counted, deviceNames: devices, file: path)
     }
 
-    static func _rows(_ db: Database, file: String) throws -> [HourlyUsage] {
+    /// The timed and counted items with their blocks, and the device names, as queried.
+    static func _rows(_ db: Database, file: String) throws -> ([TimedRow], [CountedRow], [Int: String]) {
         try _Schema.require(db, table: "ZUSAGEBLOCK", columns: ["Z_PK", "ZSTARTDATE", "ZUSAGE"], file: file)
         try _Schema.require(db, table: "ZUSAGECATEGORY", columns: ["Z_PK", "ZBLOCK"], file: file)
         try _Schema.require(db, table: "ZUSAGETIMEDITEM", columns: ["ZCATEGORY", "ZBUNDLEIDENTIFIER", "ZTOTALTIMEINSECONDS"], file: file)
         try _Schema.require(db, table: "ZUSAGECOUNTEDITEM", columns: ["ZBLOCK", "ZBUNDLEIDENTIFIER", "ZNUMBEROFPICKUPS", "ZNUMBEROFNOTIFICATIONS"], file: file)
         let devices = try _deviceNames(db)
-        var merged: [_Key: HourlyUsage] = [:]
         let timed = try Row.fetchAll(db, sql: """
             SELECT b.rowid AS _rowid, b.ZSTARTDATE AS start, b.ZUSAGE AS usage, t.ZBUNDLEIDENTIFIER AS app, t.ZTOTALTIMEINSECONDS AS secs
             FROM ZUSAGETIMEDITEM t JOIN ZUSAGECATEGORY c ON c.Z_PK = t.ZCATEGORY JOIN ZUSAGEBLOCK b ON b.Z_PK = c.ZBLOCK
             WHERE t.ZBUNDLEIDENTIFIER IS NOT NULL
-            """)
-        let blocks = _Checked(file: file, table: "ZUSAGEBLOCK")
-        for row in timed {
-            guard let (key, device) = try _key(row, devices, blocks) else { continue }
-            merged[key, default: _empty(key, device)].seconds += max(0, row._double("secs") ?? 0)
+            """).map { row in
+            TimedRow(blockRowid: row._int("_rowid"), start: row._value("start"), usage: row._value("usage"),
+                     app: row._value("app"), seconds: row._value("secs"))
         }
         let counted = try Row.fetchAll(db, sql: """
             SELECT b.rowid AS _rowid, i.rowid AS _item, b.ZSTARTDATE AS start, b.ZUSAGE AS usage, i.ZBUNDLEIDENTIFIER AS app,
                    i.ZNUMBEROFPICKUPS AS pickups, i.ZNUMBEROFNOTIFICATIONS AS notes
             FROM ZUSAGECOUNTEDITEM i JOIN ZUSAGEBLOCK b ON b.Z_PK = i.ZBLOCK
             WHERE i.ZBUNDLEIDENTIFIER IS NOT NULL
-            """)
-        let items = _Checked(file: file, table: "ZUSAGECOUNTEDITEM", rowColumn: "_item")
-        for row in counted {
-            guard let (key, device) = try _key(row, devices, blocks) else { continue }
-            var usage = merged[key] ?? _empty(key, device)
-            usage.pickups = try items.sum(usage.pickups, try items.count(row, "pickups", as: "ZNUMBEROFPICKUPS"), row, "ZNUMBEROFPICKUPS")
-            usage.notifications = try items.sum(usage.notifications, try items.count(row, "notes", as: "ZNUMBEROFNOTIFICATIONS"),
-                                                row, "ZNUMBEROFNOTIFICATIONS")
-            merged[key] = usage
+            """).map { row in
+            CountedRow(blockRowid: row._int("_rowid"), itemRowid: row._int("_item"), start: row._value("start"), usage: row._value("usage"),
+                       app: row._value("app"), pickups: row._value("pickups"), notifications: row._value("notes"))
         }
-        return merged.values.sorted {
-            ($0.hourStart, $0.device ?? "", $0.app) < ($1.hourStart, $1.device ?? "", $1.app)
-        }
-    }
-
-    struct _Key: Hashable {
-        let usage: Int
-        let app: String
-        let hourStart: Double
-    }
-
-    static func _key(_ row: Row, _ devices: [Int: String], _ blocks: _Checked) throws(DeviceImportError) -> (_Key, String?)? {
-        guard let start = try blocks.instant(row, "start", as: "ZSTARTDATE", _AppleTime.unix(macAbsolute:)),
-              let app = row._string("app"), !app.isEmpty else { return nil }
-        let usage = row._int("usage") ?? -1
-        return (_Key(usage: usage, app: app, hourStart: start), devices[usage])
-    }
-
-    static func _empty(_ key: _Key, _ device: String?) -> HourlyUsage {
-        HourlyUsage(device: device, app: key.app, hourStart: key.hourStart, seconds: 0, pickups: 0, notifications: 0)
+        return (timed, counted, devices)
     }
 
     /// `ZUSAGE.Z_PK → ZCOREDEVICE.ZNAME`, when both tables exist; else empty.

@@ -37,46 +37,25 @@ public enum Wellbeing {
     public static func launches(
         path: String, device: String, zone: AppUsageCSV.Zone, excluded: Set<String> = Set(ExcludedApps.defaults)
     ) throws(DeviceImportError) -> [LaunchEvent] {
-        let arrivals = try _arrivals(path: path)
-        guard !arrivals.isEmpty else {
-            throw DeviceImportError(.emptyStream, file: path, table: "events", expected: "at least one type-1 (ACTIVITY_RESUMED) event")
-        }
-        return _ForegroundRuns.launches(arrivals, device: device, offset: zone.offset(at:), excluded: excluded)
+        try launches(rows: try _rows(path: path), file: path, device: device, zone: zone, excluded: excluded)
     }
 
-    static func _arrivals(path: String) throws(DeviceImportError) -> [_Resume] {
+    /// The type 1, 2 and 23 events joined with their package names, in `timestamp, _id` order.
+    static func _rows(path: String) throws(DeviceImportError) -> [EventRow] {
         let db = try _EvidenceDatabase(path: path)
         defer { db.close() }
         return try db.read { conn in
             let columns = try _Schema.require(conn, table: "events", columns: ["_id", "timestamp", "type", "package_id"], file: path)
             try _Schema.require(conn, table: "packages", columns: ["_id", "package_name"], file: path)
             let instance = columns.contains("INSTANCE_ID") ? "e.instance_id" : "NULL"
-            let rows = try Row.fetchAll(conn, sql: """
+            return try Row.fetchAll(conn, sql: """
                 SELECT e.rowid AS _rowid, e.timestamp AS ts, e.type AS type, p.package_name AS package, \(instance) AS instance
                 FROM events e JOIN packages p ON p._id = e.package_id
                 WHERE e.type IN (1, 2, 23) ORDER BY e.timestamp, e._id
-                """)
-            return try _paired(rows, file: path)
-        }
-    }
-
-    /// Resumes with their ends: the first type 2/23 after a resume with the same package and
-    /// instance id closes it.
-    static func _paired(_ rows: [Row], file: String) throws(DeviceImportError) -> [_Resume] {
-        var arrivals: [_Resume] = []
-        var open: [String: Int] = [:]
-        let check = _Checked(file: file, table: "events")
-        for row in rows {
-            guard let instant = try check.instant(row, "ts", as: "timestamp", { $0 / 1000 }),
-                  let type = row._int("type"), let package = row._string("package") else { continue }
-            let key = row._int("instance").map { "\(package)#\($0)" }
-            if type == resumedType {
-                if let key { open[key] = arrivals.count }
-                arrivals.append(_Resume(instant: instant, app: package, end: nil))
-            } else if let key, let index = open.removeValue(forKey: key) {
-                arrivals[index].end = instant
+                """).map { row in
+                EventRow(rowid: row._int("_rowid"), timestamp: row._value("ts"), type: row._value("type"),
+                         package: row._value("package"), instance: row._value("instance"))
             }
         }
-        return arrivals
     }
 }

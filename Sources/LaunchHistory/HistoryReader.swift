@@ -20,6 +20,14 @@ public enum HistoryReader {
         return try read(&source, path: path, options: options)
     }
 
+    /// Reads `bytes` held in memory as if they were the file `path` (named in errors; its
+    /// extension picks the format when ``HistoryReadOptions/format`` is `nil`): the same parsing,
+    /// errors and result as ``read(path:options:)`` on a file with these bytes.
+    public static func read(bytes: [UInt8], path: String, options: HistoryReadOptions = .init()) throws(HistoryError) -> LaunchHistory {
+        var source = LineSource(bytes: bytes, path: path, firstLineNumber: 1)
+        return try read(&source, path: path, options: options)
+    }
+
     /// Reads lines from `source`, reporting errors against `path`.
     static func read(_ source: inout LineSource, path: String, options: HistoryReadOptions) throws(HistoryError) -> LaunchHistory {
         let format = options.format ?? HistoryFormat.guess(path: path)

@@ -61,10 +61,10 @@ public struct IngestReport: Sendable, Equatable, Codable {
 
     public init() {}
 
-    mutating func recordSkip(line: Int, reason: String) {
+    mutating func recordSkip(line: Int, reason: @autoclosure () -> String) {
         skippedInvalid += 1
         if skippedLines.count < Self.maximumRecordedLines { skippedLines.append(line) }
-        if firstSkipReason == nil { firstSkipReason = reason }
+        if firstSkipReason == nil { firstSkipReason = reason() }
     }
 }
 

@@ -40,7 +40,7 @@ import TestSupport
         let path = try TestDatabases.knowledgeC([("/app/inFocus", "a", nil, 600_000_000, 600_000_100, Int.min)])
         #expect(thrown { _ = try KnowledgeC.launches(path: path, device: "d") }
                 == DeviceImportError(.invalidValue, file: path, table: "ZOBJECT", row: 1, column: "ZSECONDSFROMGMT",
-                                     expected: "whole seconds within ±18 h (±64800)"))
+                                     expected: "seconds that are a whole quarter hour within ±18 h (±64800)"))
     }
 
     static let powerLogSchema = """
@@ -70,7 +70,7 @@ import TestSupport
             INSERT INTO PLLocaleAgent_EventForward_TimeZone VALUES (2, 1684500000, -9223372036854775808);
             """)
         let expected = DeviceImportError(.invalidValue, file: path, table: PowerLog.timeZoneTable, row: 2, column: "SecondsFromGMT",
-                                         expected: "whole seconds within ±18 h (±64800)")
+                                         expected: "seconds that are a whole quarter hour within ±18 h (±64800)")
         #expect(thrown { _ = try PowerLog.launches(path: path, device: "d", assumedUTCOffsetSeconds: 0) } == expected)
         #expect(thrown { _ = try PowerLog.usagePredictions(path: path, assumedUTCOffsetSeconds: 0) } == expected)
     }

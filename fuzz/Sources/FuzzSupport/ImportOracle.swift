@@ -8,21 +8,21 @@ import LaunchHistory
 public func importAndReadBack(_ kind: DeviceKind, path: String) {
     guard let (text, rows) = try? DeviceImporter.csv(kind, path: path, options: DeviceImportOptions(utcOffsetSeconds: 3600)) else { return }
     guard kind.producesLaunches, rows > 0 else { return }
-    let csv = ScratchFile.write(text, name: "readback.csv")
-    do {
-        _ = try HistoryReader.read(path: csv)
-    } catch {
-        fatalError("import \(kind.rawValue) wrote CSV that Reveille cannot read back: \(error)\n\(text.prefix(2000))")
-    }
+    readBack(text, source: kind.rawValue)
 }
 
-extension ScratchFile {
-    /// Writes `text` to `directory/name` and returns the path.
-    public static func write(_ text: String, name: String) -> String {
-        let path = "\(directory)/\(name)"
-        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
-            fatalError("fuzz harness: cannot write \(path)")
-        }
-        return path
+/// The row-level oracle: `events` decoded from rows go through what `reveille import` does with
+/// them (``DeviceImporter/checkNames(_:file:)``, then canonical CSV), and the CSV must read back.
+public func readBack(_ events: [LaunchEvent], source: String) {
+    guard let events = try? DeviceImporter.checkNames(events, file: source), !events.isEmpty else { return }
+    readBack(CanonicalCSVWriter.csv(events), source: source)
+}
+
+/// Reads launch CSV `text` written by an import; a failure stops the fuzzer.
+func readBack(_ text: String, source: String) {
+    do {
+        _ = try HistoryReader.read(bytes: Array(text.utf8), path: "readback.csv", options: HistoryReadOptions(format: .csv))
+    } catch {
+        fatalError("import \(source) wrote CSV that Reveille cannot read back: \(error)\n\(text.prefix(2000))")
     }
 }
