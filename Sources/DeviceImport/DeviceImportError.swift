@@ -41,6 +41,9 @@ public struct DeviceImportError: Error, Sendable, Equatable, CustomStringConvert
         /// The private copy of the evidence could not be written (`$TMPDIR` full, over quota or
         /// unwritable): not bad data, so the CLI exits 73 (`EX_CANTCREAT`), not 65.
         case scratchUnwritable
+        /// The evidence stores no UTC offset for its times (a wall-clock source, or a PowerLog
+        /// without time-zone rows) and none was given: Reveille never assumes UTC.
+        case missingOffset
     }
 
     public let code: Code

@@ -57,15 +57,16 @@ public enum DeviceKind: String, Sendable, CaseIterable, Codable {
 public struct DeviceImportOptions: Sendable {
     /// Device identifier for the output; `nil` uses ``DeviceImporter/defaultDevice(path:)``.
     public var device: String?
-    /// Offset assumed where the source stores none (default 0 = UTC).
-    public var utcOffsetSeconds: Int
+    /// Offset assumed where the source stores none; `nil` (the default) makes such a source an
+    /// error (``DeviceImportError/Code/missingOffset``): UTC is never assumed silently.
+    public var utcOffsetSeconds: Int?
     /// Apps dropped from launches (default ``ExcludedApps/defaults``; empty keeps everything).
     public var excludedApps: Set<String>
     /// Time zone for sources read with a zone (`wellbeing`, `dumpsys`, `app-usage`, `biome`): each
     /// launch gets the offset in effect at its instant. `nil` uses ``utcOffsetSeconds``.
     public var timeZone: TimeZone?
 
-    public init(device: String? = nil, utcOffsetSeconds: Int = 0, excludedApps: Set<String> = Set(ExcludedApps.defaults),
+    public init(device: String? = nil, utcOffsetSeconds: Int? = nil, excludedApps: Set<String> = Set(ExcludedApps.defaults),
                 timeZone: TimeZone? = nil) {
         self.device = device
         self.utcOffsetSeconds = utcOffsetSeconds
@@ -73,9 +74,20 @@ public struct DeviceImportOptions: Sendable {
         self.timeZone = timeZone
     }
 
-    /// The zone wall-clock sources are read in.
-    public var zone: AppUsageCSV.Zone {
-        timeZone.map { .named($0) } ?? .fixed(utcOffsetSeconds)
+    /// The zone wall-clock sources are read in: ``timeZone``, else ``utcOffsetSeconds``.
+    /// - Throws: `.missingOffset` naming `file` when neither is given.
+    public func zone(file: String) throws(DeviceImportError) -> AppUsageCSV.Zone {
+        if let timeZone { return .named(timeZone) }
+        return .fixed(try offset(file: file))
+    }
+
+    /// ``utcOffsetSeconds``, or `.missingOffset` naming `file` when it is not given.
+    public func offset(file: String) throws(DeviceImportError) -> Int {
+        guard let utcOffsetSeconds else {
+            throw DeviceImportError(.missingOffset, file: file,
+                                    expected: "the device's UTC offset or time zone: the file stores none (--zone Area/City or --utc-offset ±HH:MM)")
+        }
+        return utcOffsetSeconds
     }
 }
 
@@ -116,15 +128,15 @@ public enum DeviceImporter {
         case .knowledgec:
             return try KnowledgeC.launches(path: path, device: device)
         case .wellbeing:
-            return try Wellbeing.launches(path: path, device: device, zone: options.zone, excluded: options.excludedApps)
+            return try Wellbeing.launches(path: path, device: device, zone: try options.zone(file: path), excluded: options.excludedApps)
         case .powerlog:
             return try PowerLog.launches(path: path, device: device, assumedUTCOffsetSeconds: options.utcOffsetSeconds, excluded: options.excludedApps)
         case .dumpsys:
-            return try DumpsysUsageStats.launches(path: path, device: device, zone: options.zone, excluded: options.excludedApps)
+            return try DumpsysUsageStats.launches(path: path, device: device, zone: try options.zone(file: path), excluded: options.excludedApps)
         case .appUsage:
-            return try AppUsageCSV.launches(path: path, device: device, zone: options.zone, excluded: options.excludedApps)
+            return try AppUsageCSV.launches(path: path, device: device, zone: try options.zone(file: path), excluded: options.excludedApps)
         case .biome:
-            return try Biome.launches(path: path, device: device, zone: options.zone, excluded: options.excludedApps)
+            return try Biome.launches(path: path, device: device, zone: try options.zone(file: path), excluded: options.excludedApps)
         case .knowledgecPlugged, .screentime, .powerlogPredictions:
             throw DeviceImportError(.noLaunchTimes, file: path, expected: "a launch source; '\(kind.rawValue)' holds a table, not individual launch times (use `reveille import \(kind.rawValue)`)")
         }
@@ -145,7 +157,7 @@ public enum DeviceImporter {
             return (PluggedInterval.csv(intervals), intervals.count)
         case .screentime:
             let rows = try ScreenTime.hourlyUsage(path: path)
-            return (HourlyUsage.csv(rows, utcOffsetSeconds: options.utcOffsetSeconds), rows.count)
+            return (HourlyUsage.csv(rows, utcOffsetSeconds: try options.offset(file: path)), rows.count)
         case .powerlogPredictions:
             let rows = try PowerLog.usagePredictions(path: path, assumedUTCOffsetSeconds: options.utcOffsetSeconds)
             return (DASUsagePrediction.csv(rows), rows.count)

@@ -63,7 +63,7 @@ public enum PowerLog {
     ///   naming the table, row and column for a `timestamp` outside 1990–2100 or a
     ///   `SecondsFromGMT` beyond ±18 h.
     public static func launches(
-        path: String, device: String, assumedUTCOffsetSeconds: Int, excluded: Set<String> = Set(ExcludedApps.defaults)
+        path: String, device: String, assumedUTCOffsetSeconds: Int?, excluded: Set<String> = Set(ExcludedApps.defaults)
     ) throws(DeviceImportError) -> [LaunchEvent] {
         let db = try _EvidenceDatabase(path: path)
         defer { db.close() }
@@ -80,7 +80,7 @@ public enum PowerLog {
     /// The DAS application-usage predictions, in table order.
     /// - Throws: ``DeviceImportError`` — `.missingTable`/`.missingColumn` for the prediction table,
     ///   `.emptyStream` when it has no rows, `.invalidValue` as ``launches(path:device:assumedUTCOffsetSeconds:excluded:)``.
-    public static func usagePredictions(path: String, assumedUTCOffsetSeconds: Int) throws(DeviceImportError) -> [DASUsagePrediction] {
+    public static func usagePredictions(path: String, assumedUTCOffsetSeconds: Int?) throws(DeviceImportError) -> [DASUsagePrediction] {
         let db = try _EvidenceDatabase(path: path)
         defer { db.close() }
         let (rows, timeZoneRows) = try db.read { conn in
@@ -109,7 +109,7 @@ public enum PowerLog {
 /// PowerLog's time-zone history: `SecondsFromGMT` by time.
 struct _TimeZones {
     private var changes: [(instant: Double, offset: Int)] = []
-    private let fallback: Int
+    private let fallback: Int?
 
     /// The rows of PowerLog's time-zone table in timestamp order; none when the table or its
     /// `timestamp`/`SecondsFromGMT` columns are absent.
@@ -124,7 +124,8 @@ struct _TimeZones {
 
     /// - Throws: `.invalidValue` naming the row for a time outside 1990–2100 or an offset beyond
     ///   ±18 h (NULLs are skipped).
-    init(_ rows: [PowerLog.TimeZoneRow], file: String, fallback: Int) throws(DeviceImportError) {
+    /// - Throws: also `.missingOffset` when no row gives an offset and there is no `fallback`.
+    init(_ rows: [PowerLog.TimeZoneRow], file: String, fallback: Int?) throws(DeviceImportError) {
         self.fallback = fallback
         let check = _Checked(file: file, table: PowerLog.timeZoneTable)
         for row in rows {
@@ -132,12 +133,17 @@ struct _TimeZones {
                   let o = try check.offset(row.secondsFromGMT, row: row.rowid, "SecondsFromGMT") else { continue }
             changes.append((t, o))
         }
+        if changes.isEmpty, fallback == nil {
+            throw DeviceImportError(.missingOffset, file: file, table: PowerLog.timeZoneTable,
+                                    expected: "a time-zone row (timestamp, SecondsFromGMT) or the device's UTC offset (--utc-offset ±HH:MM)")
+        }
     }
 
     /// The offset of the latest change at or before `instant`, else the first change, else the fallback.
     /// O(log n).
     func offset(at instant: Double) -> Int {
-        guard let first = changes.first else { return fallback }
+        // With no changes the initializer required a fallback: `?? 0` is never taken.
+        guard let first = changes.first else { return fallback ?? 0 }
         var lo = 0, hi = changes.count
         while lo < hi {
             let mid = (lo + hi) / 2

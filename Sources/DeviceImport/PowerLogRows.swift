@@ -66,7 +66,7 @@ extension PowerLog {
     ///   `timestamp` outside 1990–2100 or not a number, or a `SecondsFromGMT` beyond ±18 h.
     public static func launches(
         applicationRows: [ApplicationRow], timeZoneRows: [TimeZoneRow], file: String, device: String,
-        assumedUTCOffsetSeconds: Int, excluded: Set<String> = Set(ExcludedApps.defaults)
+        assumedUTCOffsetSeconds: Int?, excluded: Set<String> = Set(ExcludedApps.defaults)
     ) throws(DeviceImportError) -> [LaunchEvent] {
         let arrivals = try _arrivals(applicationRows, file: file)
         let zones = try _TimeZones(timeZoneRows, file: file, fallback: assumedUTCOffsetSeconds)
@@ -82,7 +82,7 @@ extension PowerLog {
     /// - Throws: ``DeviceImportError`` naming `file` — `.emptyStream` when no row is usable,
     ///   `.invalidValue` for an impossible time or offset.
     public static func usagePredictions(
-        rows: [PredictionRow], timeZoneRows: [TimeZoneRow], file: String, assumedUTCOffsetSeconds: Int
+        rows: [PredictionRow], timeZoneRows: [TimeZoneRow], file: String, assumedUTCOffsetSeconds: Int?
     ) throws(DeviceImportError) -> [DASUsagePrediction] {
         let zones = try _TimeZones(timeZoneRows, file: file, fallback: assumedUTCOffsetSeconds)
         let check = _Checked(file: file, table: predictionTable)

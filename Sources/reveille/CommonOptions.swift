@@ -73,9 +73,9 @@ struct HistoryInputOptions: ParsableArguments {
     /// Reads the history, reporting skips, reordering and duplicates on stderr.
     func load(_ common: CommonOptions) throws -> LaunchHistory {
         if let kind = format?.deviceKind {
-            let offset = utcOffset?.seconds ?? 0
+            let offset = utcOffset?.seconds
             let events = try _deviceLaunches(kind, path: history, options: DeviceImportOptions(device: device, utcOffsetSeconds: offset, timeZone: timeZone))
-            if timeZone == nil, let note = _assumedOffsetNote(kind, utcOffsetSeconds: offset) { common.note(note) }
+            if timeZone == nil, let offset, let note = _assumedOffsetNote(kind, utcOffsetSeconds: offset) { common.note(note) }
             return LaunchHistory(events: events)
         }
         if format == nil, _looksLikeSQLite(history) { throw UnnamedDatabase(path: history) }

@@ -45,7 +45,7 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "Device identifier written into the output (default: the file name without extension).")
     var device: String?
 
-    @Option(help: "UTC offset of the times of sources that store none (wellbeing, dumpsys, screentime, app-usage, biome; required for them unless --zone is given), e.g. -04:00; powerlog's fallback when its time-zone table is empty (default +00:00).")
+    @Option(help: "UTC offset of the times of sources that store none (wellbeing, dumpsys, screentime, app-usage, biome; required for them unless --zone is given), e.g. -04:00; powerlog's fallback when its time-zone table is empty (without it, such a PowerLog is an error, never read as UTC).")
     var utcOffset: String?
 
     @Option(help: "Time zone (IANA Area/City) of wellbeing, dumpsys, app-usage and biome; each launch gets the offset in effect then. Overrides --utc-offset.")
@@ -80,7 +80,7 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         try runMappingErrors {
-            let offset = utcOffset.flatMap { TimestampParser.parseOffset(Array($0.utf8)[...]) } ?? 0
+            let offset = utcOffset.flatMap { TimestampParser.parseOffset(Array($0.utf8)[...]) }
             var excluded = noDefaultExclusions ? Set<String>() : Set(ExcludedApps.defaults)
             excluded.subtract(keepApps)
             excluded.formUnion(excludeApps)
@@ -107,7 +107,7 @@ struct ImportCommand: ParsableCommand {
             provenance?.summaryLines.forEach(common.note)
             if let timeZone {
                 common.note("\(kind.rawValue): wall-clock times read in \(timeZone.identifier)")
-            } else if let note = _assumedOffsetNote(kind, utcOffsetSeconds: offset) {
+            } else if let offset, let note = _assumedOffsetNote(kind, utcOffsetSeconds: offset) {
                 common.note(note)
             }
             if let limitation = kind.limitation { common.note("\(kind.rawValue): \(limitation)") }
@@ -119,14 +119,14 @@ struct ImportCommand: ParsableCommand {
 
 extension ImportCommand {
     /// The provenance record of this import (`nil` for standard input, which cannot be re-read).
-    func _provenance(rows: Int, excluded: Set<String>, timeZone: TimeZone?, offset: Int) throws -> ImportProvenance? {
+    func _provenance(rows: Int, excluded: Set<String>, timeZone: TimeZone?, offset: Int?) throws -> ImportProvenance? {
         guard file != "-" else { return nil }
         var rules = [kind.ruleDescription]
         if kind.producesLaunches {
             rules.append(excluded.isEmpty ? "excluded apps: none" : "excluded apps: \(excluded.sorted().joined(separator: ", "))")
         }
         if kind.assumesUTCOffset {
-            rules.append(timeZone.map { "time zone: \($0.identifier)" } ?? "UTC offset assumed: \(TimestampParser.formatOffset(offset))")
+            rules.append(timeZone.map { "time zone: \($0.identifier)" } ?? "UTC offset assumed: \(offset.map { TimestampParser.formatOffset($0) } ?? "none")")
         }
         return try ImportProvenance(kind: kind, sourcePaths: kind.sourceFiles(path: file), rules: rules, rows: rows)
     }

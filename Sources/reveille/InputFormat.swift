@@ -48,7 +48,7 @@ func _deviceLaunches(_ kind: DeviceKind, path: String, options: DeviceImportOpti
     guard path == "-" else { return try DeviceImporter.launches(kind, path: path, options: options) }
     let text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
     return try DeviceImporter.checkNames(DumpsysUsageStats.launches(text: text, file: "-", device: options.device ?? "stdin",
-                                                                     zone: options.zone, excluded: options.excludedApps), file: "-")
+                                                                     zone: try options.zone(file: "-"), excluded: options.excludedApps), file: "-")
 }
 
 /// Checks that a device kind can read `path` (`-` only for `dumpsys`).

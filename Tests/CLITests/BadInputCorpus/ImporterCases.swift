@@ -85,7 +85,11 @@ extension BadInputCase {
         // fuzz-powerlog (a real store's Identifier set to ''): the import wrote a row with an empty app.
         evidence("powerlog", "fuzz: an empty Identifier", .sqlite(powerlogApplication
                  + "INSERT INTO PLApplicationAgent_EventForward_Application VALUES (1, 1639600000, '', 8);"),
-                 ext: "PLSQL", mentions: ["@e", "invalidValue", "column 'app'", "non-empty"]),
+                 ext: "PLSQL", extra: ["--utc-offset", "+01:00"], mentions: ["@e", "invalidValue", "column 'app'", "non-empty"]),
+        // No time-zone rows and no --utc-offset: read as +00:00 before; now an error naming the option.
+        evidence("powerlog", "no time-zone rows and no --utc-offset", .sqlite(powerlogApplication
+                 + "INSERT INTO PLApplicationAgent_EventForward_Application VALUES (1, 1639600000, 'com.a', 8);"),
+                 ext: "PLSQL", mentions: ["@e", "missingOffset", "PLLocaleAgent_EventForward_TimeZone", "--utc-offset"]),
         evidence("powerlog-predictions", "timestamp 1e300", .sqlite(powerlogPredictions
                  + "INSERT INTO PLDuetService_EventForward_DASApplicationUsagePrediction VALUES (1, 1e300, 'com.a', 3);"),
                  ext: "PLSQL", mentions: ["@e", "timestamp"]),
