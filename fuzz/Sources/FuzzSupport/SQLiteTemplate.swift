@@ -64,7 +64,7 @@ public struct SQLiteTemplate: Sendable {
         while let op = next(), let t = next(), let r = next(), let c = next() {
             let table = Int(t) % tables.count
             var rows = rowsOf[table]
-            var row = Int(r) % (rows.count + 1)
+            let row = Int(r) % (rows.count + 1)
             if row == rows.count {
                 guard let last = rows.last ?? Optional([DatabaseValue](repeating: .null, count: tables[table].columnCount)) else { continue }
                 rows.append(last)
