@@ -59,15 +59,21 @@ extension ScreenTime {
     /// app (then `ZUSAGE` key); `deviceNames` maps `ZUSAGE` keys to device names. This is what ``hourlyUsage(path:)``
     /// runs on the rows it queries; it needs no database. O(n log n).
     /// - Throws: ``DeviceImportError`` naming `file` — `.emptyStream` when no row is usable,
-    ///   `.invalidValue` naming the table, row and column for a block start outside 1990–2100 or a
+    ///   `.invalidValue` naming the table, row and column for a block start outside 1990–2100, a
+    ///   time of use that is not a number of seconds in 0…3600 (the row is the block's), or a
     ///   pickup or notification count that is negative, not an integer or overflows when summed.
     public static func hourlyUsage(timed: [TimedRow], counted: [CountedRow], deviceNames: [Int: String],
                                    file: String) throws(DeviceImportError) -> [HourlyUsage] {
         var merged: [_Key: HourlyUsage] = [:]
         let blocks = _Checked(file: file, table: "ZUSAGEBLOCK")
+        let timedItems = _Checked(file: file, table: "ZUSAGETIMEDITEM")
         for row in timed {
             guard let (key, device) = try _key(row.start, row.usage, row.app, row: row.blockRowid, deviceNames, blocks) else { continue }
-            merged[key, default: _empty(key, device)].seconds += max(0, row.seconds._double ?? 0)
+            let seconds = try timedItems.number(row.seconds, row: row.blockRowid, "ZTOTALTIMEINSECONDS") ?? 0
+            guard (0...3600).contains(seconds) else {
+                throw timedItems.error(row.blockRowid, "ZTOTALTIMEINSECONDS", "seconds of use within one hour block (0…3600)")
+            }
+            merged[key, default: _empty(key, device)].seconds += seconds
         }
         let items = _Checked(file: file, table: "ZUSAGECOUNTEDITEM")
         for row in counted {

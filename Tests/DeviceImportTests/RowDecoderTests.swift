@@ -106,6 +106,23 @@ import Testing
 
     /// Two `ZUSAGE` keys without device names, same app and hour: ordered by key, not by
     /// Dictionary order (which changes from run to run).
+    /// Regression (found by fuzz-screentime-rows' review): times of use of 1e308 summed to
+    /// infinity and were written as `inf`, which Reveille cannot read back; NaN and negative
+    /// times passed too. A time of use must be 0…3600 seconds (one hour block).
+    @Test(arguments: [1e308, 3601, -1, Double.nan, Double.infinity])
+    func screenTimeRefusesATimeOfUseOutsideAnHour(seconds: Double) {
+        let row = ScreenTime.TimedRow(blockRowid: 4, start: 700_000_000.databaseValue, usage: 5.databaseValue,
+                                      app: "com.a".databaseValue, seconds: seconds.databaseValue)
+        #expect(throws: DeviceImportError.self) {
+            _ = try ScreenTime.hourlyUsage(timed: [row, row], counted: [], deviceNames: [:], file: "s.db")
+        }
+        do {
+            _ = try ScreenTime.hourlyUsage(timed: [row, row], counted: [], deviceNames: [:], file: "s.db")
+        } catch {
+            #expect(error.table == "ZUSAGETIMEDITEM" && error.column == "ZTOTALTIMEINSECONDS" && error.row == 4, "\(error)")
+        }
+    }
+
     @Test func screenTimeTiesAreOrderedByUsageKey() throws {
         func timed(_ usage: Int, _ seconds: Double) -> ScreenTime.TimedRow {
             ScreenTime.TimedRow(blockRowid: usage, start: 700_000_000.databaseValue, usage: usage.databaseValue, app: "com.a".databaseValue,
