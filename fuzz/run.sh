@@ -59,7 +59,7 @@ seed() {
         fuzz-appusage) cp "$ROOT/Tests/DeviceImportTests/Fixtures/app-usage-export.csv" "$dir/" ;;
         fuzz-dumpsys) cp "$ROOT"/Tests/DeviceImportTests/Fixtures/usagestats-*.txt "$dir/" ;;
         fuzz-biome) cp "$ROOT"/Tests/DeviceImportTests/Fixtures/biome-infocus-v*.segb "$dir/" ;;
-        fuzz-model) cp "$ROOT/Tests/UsageModelTests/Fixtures/golden-model-v1.json" "$dir/" ;;
+        fuzz-model) cp "$ROOT"/Tests/UsageModelTests/Fixtures/golden-model-v*.json "$dir/" ;;
         fuzz-state)
             printf '{"lowPowerMode":false,"apps":[{"app":"com.a","forceQuit":false,"earliestBegin":1700000000,"maxFetchesPerDay":3,"bytesPerFetch":1000,"fetchResults":{"newData":12,"noData":3,"failed":1}}]}\n' > "$dir/state.json" ;;
         fuzz-rules)

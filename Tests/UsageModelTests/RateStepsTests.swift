@@ -62,4 +62,18 @@ import Testing
         }
         #expect(text.contains("\"weekdayRateSteps\"") && !text.contains("\"weekdayRates\""))
     }
+
+    /// A model file in the rate-step form (trained on a three-app synthetic history) reads back
+    /// and writes out byte for byte: the format is stable.
+    @Test func theRateStepsGoldenFileRoundTripsByteForByte() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/golden-model-v2-rate-steps.json")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let file = try UsageModelFile.decode(Data(text.utf8))
+        #expect(file.deviceIDs == ["sim"])
+        #expect(try file.jsonText() == text)
+        let model = try #require(file.devices["sim"])
+        #expect(model.profiles.map(\.app) == ["mail", "maps", "news"])
+        #expect(model.profiles.allSatisfy { $0.dayRates.count == 96 && $0.weekdayRates.count == 672 })
+    }
 }
