@@ -6,17 +6,19 @@ import TestSupport
 /// launches before a day, given them as `--history` and fed the day's launches, it executes exactly
 /// the fetches the evaluation lists for that device-day — at B = 8 (the histogram's windows) and
 /// at B = 20, where validation chose the usage model's windows for that day (the model file's
-/// `modelWindows`), so `react` plans them with the same pipeline.
+/// `modelWindows`), so `react` plans them with the same pipeline. The day is an anchor of the
+/// daily scorer refit (day number divisible by `scorerRefitDays` = 5), where the trained model's
+/// scorer is the evaluator's; on other days `train` fits the scorer on every day before.
 @Suite struct ReactCommandTests {
     static let csv = Fixtures.dataset("android-wellbeing/launches.csv")
-    static let day = "2023-06-20"
+    static let day = "2023-06-22"
 
     @Test(arguments: [(8, false), (20, true)])
     func reactFetchesEqualEventEvaluationFetches(_ budget: Int, modelWindows: Bool) throws {
         let rows = try String(contentsOfFile: Self.csv, encoding: .utf8).split(separator: "\n").map(String.init)
         let header = rows[0], launches = rows.dropFirst()
         let dayStart = "\(Self.day)T00:00:00+00:00"
-        let nextStart = "2023-06-21T00:00:00+00:00"
+        let nextStart = "2023-06-23T00:00:00+00:00"
         func stamp(_ row: String) -> String { String(row.split(separator: ",")[2]) }
         let before = try Fixtures.temporaryFile(([header] + launches.filter { stamp($0) < dayStart }).joined(separator: "\n") + "\n")
         let model = try Fixtures.temporaryFile("", suffix: ".json")
@@ -43,7 +45,7 @@ import TestSupport
         let reacted = try CLIRunner.run(["react", "--model", model, "--history", before, "--budget", "\(budget)"],
                                         stdin: stream.joined(separator: "\n") + "\n")
         #expect(reacted.status == 0, "\(reacted.stderr)")
-        let start = 1_687_219_200.0, end = start + 86_400   // 2023-06-20 UTC
+        let start = 1_687_392_000.0, end = start + 86_400   // 2023-06-22 UTC
         var made = Set<String>()
         for line in reacted.stdout.split(separator: "\n") {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
