@@ -66,11 +66,7 @@ public struct ImportProvenance: Codable, Sendable, Equatable {
             hasher.update(data: chunk)
             size += chunk.count
         }
-        let hex = hasher.finalize().map { byte in
-            let digits = Array("0123456789abcdef")
-            return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
-        }.joined()
-        return (size, hex)
+        return (size, HexText.lowercase(hasher.finalize()))
     }
 
     /// The lines printed on stderr: one per source, then the rules.

@@ -65,9 +65,7 @@ func _divergingColor(_ t: Double) -> String {
 }
 
 func _hex2(_ v: Int) -> String {
-    let digits = Array("0123456789abcdef")
-    let c = min(255, max(0, v))
-    return String([digits[c / 16], digits[c % 16]])
+    HexText.lowercase([UInt8(min(255, max(0, v)))])
 }
 
 /// Weekday abbreviations, Monday first.
