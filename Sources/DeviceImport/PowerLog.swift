@@ -109,7 +109,8 @@ public enum PowerLog {
 /// PowerLog's time-zone history: `SecondsFromGMT` by time.
 struct _TimeZones {
     private var changes: [(instant: Double, offset: Int)] = []
-    private let fallback: Int?
+    /// The offset used when no row gives one (the initializer required it then).
+    private let fallback: Int
 
     /// The rows of PowerLog's time-zone table in timestamp order; none when the table or its
     /// `timestamp`/`SecondsFromGMT` columns are absent.
@@ -126,24 +127,23 @@ struct _TimeZones {
     ///   ±18 h (NULLs are skipped).
     /// - Throws: also `.missingOffset` when no row gives an offset and there is no `fallback`.
     init(_ rows: [PowerLog.TimeZoneRow], file: String, fallback: Int?) throws(DeviceImportError) {
-        self.fallback = fallback
         let check = _Checked(file: file, table: PowerLog.timeZoneTable)
         for row in rows {
             guard let t = try check.instant(row.timestamp, row: row.rowid, "timestamp"),
                   let o = try check.offset(row.secondsFromGMT, row: row.rowid, "SecondsFromGMT") else { continue }
             changes.append((t, o))
         }
-        if changes.isEmpty, fallback == nil {
+        guard let resolved = fallback ?? changes.first?.offset else {
             throw DeviceImportError(.missingOffset, file: file, table: PowerLog.timeZoneTable,
                                     expected: "a time-zone row (timestamp, SecondsFromGMT) or the device's UTC offset (--utc-offset ±HH:MM)")
         }
+        self.fallback = resolved
     }
 
     /// The offset of the latest change at or before `instant`, else the first change, else the fallback.
     /// O(log n).
     func offset(at instant: Double) -> Int {
-        // With no changes the initializer required a fallback: `?? 0` is never taken.
-        guard let first = changes.first else { return fallback ?? 0 }
+        guard let first = changes.first else { return fallback }
         var lo = 0, hi = changes.count
         while lo < hi {
             let mid = (lo + hi) / 2
