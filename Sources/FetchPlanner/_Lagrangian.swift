@@ -101,9 +101,7 @@ enum _Lagrangian {
         var best: (fetch: _Fetch, loss: Double)?
         var bestKey = Double.infinity
         for f in state.fetches {
-            var without = state
-            without.remove(f.app, f.slot)
-            let loss = without.marginalValue(f.app, f.slot)
+            let loss = state.marginalValue(f.app, f.slot, without: f.slot)
             let key = perCost ? loss / state.problem.apps[f.app].cost[f.slot] : loss
             if key < bestKey { bestKey = key; best = (f, loss) }
         }

@@ -81,15 +81,17 @@ extension _DensityFit {
         return data.apps.indices.map { a in
             var dayRates = [Double](repeating: 0, count: n)
             var weekdayRates = [Double](repeating: 0, count: 7 * n)
+            let appDay = day[a], appWeek = week[a]
             for k in 0..<7 {
                 let g = WeekdayShrinkage.group(ofWeekday: k)
                 let e = WeekdayShrinkage.Evidence(
                     launches: evidence[a], days: dAll, weekdayDays: dWeekday[k],
                     groupDays: g.reduce(0) { $0 + dWeekday[$1] })
                 for s in 0..<n {
+                    var group = 0.0
+                    for k2 in g { group += appWeek[k2 * n + s] }
                     let sums = WeekdayShrinkage.Sums(
-                        all: day[a][s], weekday: week[a][k * n + s],
-                        group: g.reduce(0) { $0 + week[a][$1 * n + s] }, deviceShape: deviceShape[s])
+                        all: appDay[s], weekday: appWeek[k * n + s], group: group, deviceShape: deviceShape[s])
                     let r = WeekdayShrinkage.rates(sums, evidence: e, minimumLaunches: o.minimumAppLaunches,
                                                    shrinkageDays: o.weekdayShrinkageDays)
                     dayRates[s] = r.day
