@@ -21,6 +21,8 @@ struct _Problem: Sendable {
     let dayBytesLimit: Double?
     /// Per app (request order).
     let apps: [_AppProblem]
+    /// The least energy of any app's fetch at any slot of each day (`+∞` for a day without slots).
+    let cheapestFetch: [Double]
     /// Instants of spent fetches of all apps, ascending (for the rate limit).
     let spentInstants: [Double]
 
