@@ -21,6 +21,10 @@ struct _AppDP {
     /// (``_solveUncapped(lambda:)``): `−10⁻⁹` of the app's total weight (at least 1), which
     /// bounds every value of the programme, so a thousand times `_atLeast`'s tie tolerance.
     let droppedGain: Double
+    /// Ten times the most a solution's value can fall short of the optimum through `_atLeast`'s
+    /// ties (1e-12 of at most the app's total weight, at least 1, per state of a chain): prices
+    /// closer than this may see the app's energy out of order (``_Lagrangian/_price(day:lambda:problem:dps:)``).
+    let tieSpan: Double
 
     init(problem: _Problem, app: Int) {
         self.problem = problem
@@ -36,6 +40,7 @@ struct _AppDP {
         for j in 1..<max(1, n) { dayStart[j] = problem.slotDay[j] == problem.slotDay[j - 1] ? dayStart[j - 1] : j }
         self.dayStart = dayStart
         droppedGain = -1e-9 * max(1, a.weightPrefix.last ?? 0)
+        tieSpan = 20 * Double(n + 1) * 1e-12 * max(1, a.weightPrefix.last ?? 0)
     }
 
     func solve(lambda: [Double]) -> [Int] {

@@ -38,6 +38,7 @@ extension _Problem {
             for (j, cost) in app.cost.enumerated() { cheapest[slotDay[j]] = min(cheapest[slotDay[j]], cost) }
         }
         cheapestFetch = cheapest
+        wholeEnergies = built.allSatisfy { $0.cost.allSatisfy { $0 == $0.rounded() && $0 < 4_294_967_296 } }
     }
 
     /// Each slot's preferred-window energy multiplier (the smallest window containing it, else 1).
