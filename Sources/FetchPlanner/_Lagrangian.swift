@@ -61,9 +61,10 @@ enum _Lagrangian {
     /// width exceeds the app's ``_AppDP/tieSpan``. Only when every fetch's energy is a whole
     /// number (sums of energies then exact in any order, so the day's total is the one solving
     /// every app gives); otherwise every app is solved at every price.
-    static func _price(day d: Int, lambda: [Double], problem: _Problem, dps: [_AppDP]) -> (Double, Double) {
+    /// `reusing: false` solves every app at every price (the reference the tests compare with).
+    static func _price(day d: Int, lambda: [Double], problem: _Problem, dps: [_AppDP], reusing: Bool = true) -> (Double, Double) {
         let limit = problem.dayRemaining(d)
-        let reuses = problem.wholeEnergies
+        let reuses = reusing && problem.wholeEnergies
         // Per app, the energy on day `d` at the bracket's ends (at the start: price 0, and a price
         // above every app's best ratio, where no fetch on day `d` pays).
         var low: [Double] = [], high = [Double](repeating: 0, count: dps.count)
