@@ -17,6 +17,14 @@ struct _AppDP {
     let bestRatio: Double
     /// First slot of each slot's local day (the same for every price; computed once, not per solve).
     let dayStart: [Int]
+    /// Below this own gain a slot cannot be part of an uncapped app's best plan
+    /// (``_solveUncapped(lambda:)``): `−10⁻⁹` of the app's total weight (at least 1), which
+    /// bounds every value of the programme, so a thousand times `_atLeast`'s tie tolerance.
+    let droppedGain: Double
+    /// Ten times the most a solution's value can fall short of the optimum through `_atLeast`'s
+    /// ties (1e-12 of at most the app's total weight, at least 1, per state of a chain): prices
+    /// closer than this may see the app's energy out of order (``_Lagrangian/_price(day:lambda:problem:dps:)``).
+    let tieSpan: Double
 
     init(problem: _Problem, app: Int) {
         self.problem = problem
@@ -31,6 +39,8 @@ struct _AppDP {
         var dayStart = [Int](repeating: 0, count: n)
         for j in 1..<max(1, n) { dayStart[j] = problem.slotDay[j] == problem.slotDay[j - 1] ? dayStart[j - 1] : j }
         self.dayStart = dayStart
+        droppedGain = -1e-9 * max(1, a.weightPrefix.last ?? 0)
+        tieSpan = 20 * Double(n + 1) * 1e-12 * max(1, a.weightPrefix.last ?? 0)
     }
 
     func solve(lambda: [Double]) -> [Int] {
@@ -63,6 +73,14 @@ struct _AppDP {
     /// recurrence, comparisons and tie-breaks as the general path with `width = 1`, on raw
     /// buffers and without the per-day prefix maxima that only capped apps read. The planner's
     /// price search calls this for every app at every trial price.
+    ///
+    /// A slot whose own gain `g_j = W(j, j+K) − λ·cost_j` is below ``droppedGain`` is left out
+    /// (no state, no predecessor scan): dropping such a fetch from any chain raises the chain's
+    /// value by at least `−g_j`, since the fetch adds at most `W(j, j+K)` of coverage, and its
+    /// predecessor reaches its successor directly (the minimum interval only grows). So no
+    /// back pointer, positive prefix maximum or final state chosen within `_atLeast`'s 1e-12
+    /// tolerance is such a slot: the result is the same, and at the prices the search tries
+    /// most slots of most apps are such slots.
     func _solveUncapped(lambda: [Double]) -> [Int] {
         let p = problem, a = p.apps[app], n = p.slotCount, k = p.coverSlots, m = p.intervalSlots
         guard n > 0 else { return [] }
@@ -78,17 +96,22 @@ struct _AppDP {
             }
             f.withUnsafeMutableBufferPointer { f in
                 for j in 0..<n {
-                    if a.allowed(j) {
-                        let g = weightSum(j, j + k) - lambda[p.slotDay[j]] * a.cost[j]
+                    let g = weightSum(j, j + k) - lambda[p.slotDay[j]] * a.cost[j]
+                    if g >= droppedGain, a.allowed(j) {
                         var best = (-1, 0.0)
                         let far = j - reach
                         if far >= 0, pmAll[far] > best.1 { best = (pmAllAt[far], pmAll[far]) }
+                        // `_atLeast(value, best.1)`, its threshold computed once per best.
+                        var threshold = _tieThreshold(best.1)
                         var jp = max(0, far + 1)
                         while jp <= j - m {
                             let v = f[jp]
                             if v > -.infinity {
                                 let value = v - weightSum(j, jp + k)
-                                if _atLeast(value, best.1) { best = (jp, value) }
+                                if value > -.infinity, value >= threshold {
+                                    best = (jp, value)
+                                    threshold = _tieThreshold(value)
+                                }
                             }
                             jp += 1
                         }
@@ -171,5 +194,9 @@ struct _AppDP {
 /// to the later slot, so fetches land as close before the expected use as the value allows.
 @inline(__always)
 func _atLeast(_ v: Double, _ best: Double) -> Bool {
-    v > -.infinity && v >= best - 1e-12 * max(1, abs(best))
+    v > -.infinity && v >= _tieThreshold(best)
 }
+
+/// The smallest value ``_atLeast(_:_:)`` counts as at least `best`.
+@inline(__always)
+func _tieThreshold(_ best: Double) -> Double { best - 1e-12 * max(1, abs(best)) }

@@ -27,8 +27,12 @@ enum _Greedy {
         var state = start
         let problem = state.problem
         let floor = max(problem.request.rules.minimumValue, 1e-12)
+        // When no fetch fits any day's energy, every candidate breaks a rule: nothing to add
+        // (the usual end of the Lagrangian's completion, which has spent the budget).
+        guard !_noEnergyLeft(state) else { return state }
         var gains = (0..<problem.apps.count).map { _gains(state, $0) }
         while true {
+            guard !_noEnergyLeft(state) else { return state }
             var best: _Fetch?
             var bestRatio = 0.0
             for a in 0..<problem.apps.count where problem.apps[a].excluded == nil {
@@ -45,6 +49,16 @@ enum _Greedy {
             state.add(pick.app, pick.slot)
             gains[pick.app] = _gains(state, pick.app)
         }
+    }
+
+    /// Whether even the cheapest fetch of each day would exceed that day's energy, so that
+    /// ``_PlanState/violation(adding:_:)`` is not `nil` for any fetch (`false` when unsure).
+    static func _noEnergyLeft(_ state: _PlanState) -> Bool {
+        let problem = state.problem
+        for d in problem.days.indices where !(state.dayCost[d] + problem.cheapestFetch[d] > problem.dayRemaining(d) + 1e-9) {
+            return false
+        }
+        return true
     }
 
     /// Marginal value of a fetch of `a` at every slot (0 where not allowed).

@@ -53,25 +53,58 @@ enum _Lagrangian {
 
     /// Bisects day `d`'s price to a relative precision of 1e-4: returns `(λ⁺, λ⁻)`. Stops early
     /// when a price's plan uses the day's energy exactly (that plan is then optimal for the day).
-    static func _price(day d: Int, lambda: [Double], problem: _Problem, dps: [_AppDP]) -> (Double, Double) {
+    ///
+    /// An app's energy on day `d` is non-increasing in `λ_d` (exchange argument: with `S₁`, `S₂`
+    /// within `ε` of optimal at `λ₁ < λ₂`, `(λ₂ − λ₁)·(cost_d(S₁) − cost_d(S₂)) ≥ −2ε`, and
+    /// energies are whole numbers). So an app whose energy is the same at both ends of the
+    /// bracket has it at every price between, and is not solved again, while the bracket's half
+    /// width exceeds the app's ``_AppDP/tieSpan``. Only when every fetch's energy is a whole
+    /// number (sums of energies then exact in any order, so the day's total is the one solving
+    /// every app gives); otherwise every app is solved at every price.
+    /// `reusing: false` solves every app at every price (the reference the tests compare with).
+    static func _price(day d: Int, lambda: [Double], problem: _Problem, dps: [_AppDP], reusing: Bool = true) -> (Double, Double) {
         let limit = problem.dayRemaining(d)
-        func cost(_ price: Double) -> Double {
-            var l = lambda
-            l[d] = price
-            var total = 0.0
-            for (a, dp) in dps.enumerated() {
-                for j in dp.solve(lambda: l) where problem.slotDay[j] == d { total += problem.apps[a].cost[j] }
-            }
-            return total
-        }
-        if cost(0) <= limit + 1e-9 { return (0, 0) }
+        let reuses = reusing && problem.wholeEnergies
+        // Per app, the energy on day `d` at the bracket's ends (at the start: price 0, and a price
+        // above every app's best ratio, where no fetch on day `d` pays).
+        var low: [Double] = [], high = [Double](repeating: 0, count: dps.count)
         let maxRatio = dps.map(\.bestRatio).max() ?? 0
         var lo = 0.0, hi = maxRatio + 1
+        func cost(_ price: Double) -> (total: Double, perApp: [Double]) {
+            var l = lambda
+            l[d] = price
+            var total = 0.0, perApp = [Double](repeating: 0, count: reuses ? dps.count : 0)
+            for (a, dp) in dps.enumerated() {
+                if reuses, low.count == dps.count, low[a] == high[a], (hi - lo) / 2 > dp.tieSpan {
+                    perApp[a] = low[a]
+                    total += low[a]
+                    continue
+                }
+                var app = 0.0
+                for j in dp.solve(lambda: l) where problem.slotDay[j] == d {
+                    if reuses { app += problem.apps[a].cost[j] } else { total += problem.apps[a].cost[j] }
+                }
+                if reuses {
+                    perApp[a] = app
+                    total += app
+                }
+            }
+            return (total, perApp)
+        }
+        // On a one-day horizon with whole energies, every app with a fetch worth more than 1e-9
+        // plans at least one fetch (at least one unit) at price 0: when they outnumber the
+        // energy left, price 0 is over budget without solving it.
+        let payingApps = dps.filter { $0.problem.apps[$0.app].excluded == nil && $0.bestRatio > 1e-9 }.count
+        if !(reuses && problem.days.count == 1 && Double(payingApps) > limit + 1e-9) {
+            let zero = cost(0)
+            if zero.total <= limit + 1e-9 { return (0, 0) }
+            low = zero.perApp
+        }
         for _ in 0..<40 where hi - lo > 1e-4 * hi {
             let mid = (lo + hi) / 2
-            let c = cost(mid)
+            let (c, perApp) = cost(mid)
             if abs(c - limit) <= 1e-9 { return (mid, mid) }
-            if c < limit { hi = mid } else { lo = mid }
+            if c < limit { (hi, high) = (mid, perApp) } else { (lo, low) = (mid, perApp) }
         }
         return (hi, lo)
     }
@@ -101,9 +134,7 @@ enum _Lagrangian {
         var best: (fetch: _Fetch, loss: Double)?
         var bestKey = Double.infinity
         for f in state.fetches {
-            var without = state
-            without.remove(f.app, f.slot)
-            let loss = without.marginalValue(f.app, f.slot)
+            let loss = state.marginalValue(f.app, f.slot, without: f.slot)
             let key = perCost ? loss / state.problem.apps[f.app].cost[f.slot] : loss
             if key < bestKey { bestKey = key; best = (f, loss) }
         }

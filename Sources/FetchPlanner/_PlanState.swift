@@ -89,12 +89,19 @@ struct _PlanState: Sendable {
 
     /// The value app `a`'s fetches would add by a fetch at `j`: its weight over `[j, j + K)` not
     /// already served by another fetch of `a`. O(fetches of a).
-    func marginalValue(_ a: Int, _ j: Int) -> Double {
+    func marginalValue(_ a: Int, _ j: Int) -> Double { marginalValue(a, j, without: -1) }
+
+    /// ``marginalValue(_:_:)`` as if the fetch of `a` at slot `without` were removed (its first
+    /// occurrence, as ``remove(_:_:)`` removes it; `-1` removes nothing): what removing the fetch
+    /// at `j = without` loses, without copying the state.
+    func marginalValue(_ a: Int, _ j: Int, without: Int) -> Double {
         let app = problem.apps[a], k = problem.coverSlots
         var total = app.weightSum(j, j + k)
         // Subtract the overlap with the union of existing intervals (sorted, so merge them).
         var mergedEnd = Int.min
+        var skipping = without >= 0
         for s in appSlots[a] {
+            if skipping, s == without { skipping = false; continue }
             let lo = max(s, j, mergedEnd), hi = min(s + k, j + k)
             if hi > lo { total -= app.weightSum(lo, hi) }
             mergedEnd = max(mergedEnd, s + k)

@@ -33,6 +33,12 @@ extension _Problem {
                                        slotDay: slotDay, dayIndex: dayIndex, multipliers: multipliers, timeline: line))
         }
         apps = built
+        var cheapest = [Double](repeating: .infinity, count: days.count)
+        for app in built {
+            for (j, cost) in app.cost.enumerated() { cheapest[slotDay[j]] = min(cheapest[slotDay[j]], cost) }
+        }
+        cheapestFetch = cheapest
+        wholeEnergies = built.allSatisfy { $0.cost.allSatisfy { $0 == $0.rounded() && $0 < 4_294_967_296 } }
     }
 
     /// Each slot's preferred-window energy multiplier (the smallest window containing it, else 1).
@@ -49,15 +55,23 @@ extension _Problem {
         let pNew = s.fetchResults?.posteriorNewData(alpha: r.rules.newDataPriorAlpha, beta: r.rules.newDataPriorBeta) ?? 1
         let spent = r.spentFetches.filter { $0.app == f.app }.map(\.at).sorted()
         var probability = f.slotProbabilities
-        for (i, p) in probability.enumerated() where p > 0 {
+        // Without spent fetches of the app nothing is served already (every factor is 1).
+        for (i, p) in probability.enumerated() where p > 0 && !spent.isEmpty {
             let lo = r.horizonStart + Double(i) * r.slotSeconds, hi = lo + r.slotSeconds
             var served = 0.0
             for at in spent { served = max(served, min(hi, at + r.tauSeconds) - max(lo, at)) }
             probability[i] = p * (1 - min(1, max(0, served) / r.slotSeconds))
         }
         let weight = probability.map { $0 * pNew }
-        var prefix = [Double](repeating: 0, count: weight.count + 1)
-        for i in 0..<weight.count { prefix[i + 1] = prefix[i] + weight[i] }
+        let prefix = [Double](unsafeUninitializedCapacity: weight.count + 1) { buffer, count in
+            var sum = 0.0
+            buffer[0] = sum
+            for i in 0..<weight.count {
+                sum += weight[i]
+                buffer[i + 1] = sum
+            }
+            count = weight.count + 1
+        }
         let settingsCap = s.maxFetchesPerDay ?? r.rules.maxFetchesPerAppPerDay
         let standbyCap = r.rules.standbyBucketQuota ? r.standbyCaps?[f.app] : nil
         let capReason: FetchSchedule.Constraint = standbyCap.map { $0 < (settingsCap ?? Int.max) } == true ? .standbyBucket : .dailyCap

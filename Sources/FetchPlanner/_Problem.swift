@@ -21,6 +21,11 @@ struct _Problem: Sendable {
     let dayBytesLimit: Double?
     /// Per app (request order).
     let apps: [_AppProblem]
+    /// The least energy of any app's fetch at any slot of each day (`+∞` for a day without slots).
+    let cheapestFetch: [Double]
+    /// Whether every fetch's energy is a whole number below 2³², so sums of energies are exact
+    /// in any order (the usual case: one unit a fetch, whole preferred-window multipliers).
+    let wholeEnergies: Bool
     /// Instants of spent fetches of all apps, ascending (for the rate limit).
     let spentInstants: [Double]
 

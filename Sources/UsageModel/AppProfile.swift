@@ -81,19 +81,26 @@ extension _DensityFit {
         return data.apps.indices.map { a in
             var dayRates = [Double](repeating: 0, count: n)
             var weekdayRates = [Double](repeating: 0, count: 7 * n)
-            for k in 0..<7 {
+            let appDay = day[a], appWeek = week[a]
+            // The all-days rates do not depend on the weekday: computed once, not per weekday.
+            let all = WeekdayShrinkage.Evidence(launches: evidence[a], days: dAll, weekdayDays: 0, groupDays: 0)
+            if dAll > 0 {
+                for s in 0..<n {
+                    dayRates[s] = WeekdayShrinkage.allDaysRate(all: appDay[s], deviceShape: deviceShape[s], evidence: all,
+                                                               minimumLaunches: o.minimumAppLaunches)
+                }
+            }
+            for k in 0..<7 where dAll > 0 {
                 let g = WeekdayShrinkage.group(ofWeekday: k)
                 let e = WeekdayShrinkage.Evidence(
                     launches: evidence[a], days: dAll, weekdayDays: dWeekday[k],
                     groupDays: g.reduce(0) { $0 + dWeekday[$1] })
                 for s in 0..<n {
-                    let sums = WeekdayShrinkage.Sums(
-                        all: day[a][s], weekday: week[a][k * n + s],
-                        group: g.reduce(0) { $0 + week[a][$1 * n + s] }, deviceShape: deviceShape[s])
-                    let r = WeekdayShrinkage.rates(sums, evidence: e, minimumLaunches: o.minimumAppLaunches,
-                                                   shrinkageDays: o.weekdayShrinkageDays)
-                    dayRates[s] = r.day
-                    weekdayRates[k * n + s] = r.weekday
+                    var group = 0.0
+                    for k2 in g { group += appWeek[k2 * n + s] }
+                    weekdayRates[k * n + s] = WeekdayShrinkage.weekdayRate(
+                        all: dayRates[s], weekday: appWeek[k * n + s], group: group, evidence: e,
+                        shrinkageDays: o.weekdayShrinkageDays)
                 }
             }
             let scale = _rounded(max(dayRates.max() ?? 0, weekdayRates.max() ?? 0))

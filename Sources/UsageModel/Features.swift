@@ -63,25 +63,36 @@ public enum Features {
         dayRate: Double, weekdayRate: Double, dailyRate: Double, recency: _AppRecency,
         t: Double, cutoff: Double, timeOfDay: _TimeOfDayTerms, tau: Double, to x: inout [Double]
     ) {
-        let visible = min(cutoff, t)
-        let lastIndex = _lowerBound(recency.launches, visible)
-        let hours = lastIndex > 0 ? min(hoursCap, (t - recency.launches[lastIndex - 1]) / 3600) : hoursCap
-        let coldVisible = _lowerBound(recency.cold, visible)
-        let cold24 = coldVisible - _lowerBound(recency.cold, visible - 86_400)
-        let cold7d = coldVisible - _lowerBound(recency.cold, visible - 7 * 86_400)
-        let yesterday = _anyCold(recency.cold, after: t - 86_400, through: min(t - 86_400 + tau, visible - 1e-9))
-        let lastWeek = _anyCold(recency.cold, after: t - 7 * 86_400, through: min(t - 7 * 86_400 + tau, visible - 1e-9))
-        let lead = max(0, t - visible) / 3600
-        let online = lead < 1 ? 1.0 : 0.0
+        let visible = _VisibleRecency(recency, visible: min(cutoff, t))
+        _append(dayRate: dayRate, weekdayRate: weekdayRate, logDailyRate: _logRate(dailyRate), recency: recency,
+                visible: visible, t: t, timeOfDay: timeOfDay, lead: _LeadTerms(t: t, visible: visible.instant), tau: tau, to: &x)
+    }
+
+    /// Appends one feature row from the terms that are the same for many cells: what is visible
+    /// of the app's recency at the cutoff (the same for every slot of a forecast), the log of its
+    /// daily rate (one per app) and the planning lead (one per slot). The same values, in the
+    /// same order, as computing each cell on its own.
+    static func _append(
+        dayRate: Double, weekdayRate: Double, logDailyRate: Double, recency: _AppRecency, visible: _VisibleRecency,
+        t: Double, timeOfDay: _TimeOfDayTerms, lead: _LeadTerms, tau: Double, to x: inout [Double]
+    ) {
+        let hours = visible.lastLaunch.map { min(hoursCap, (t - $0) / 3600) } ?? hoursCap
+        let cutoff = visible.instant - 1e-9
+        let yesterday = _anyCold(recency.cold, after: t - 86_400, through: min(t - 86_400 + tau, cutoff))
+        let lastWeek = _anyCold(recency.cold, after: t - 7 * 86_400, through: min(t - 7 * 86_400 + tau, cutoff))
         let logHours = log(hours + 0.1)
-        x.append(1); x.append(log(dayRate + 1e-3)); x.append(log(weekdayRate + 1e-3)); x.append(log(dailyRate + 1e-3))
-        x.append(logHours); x.append(log1p(Double(cold24))); x.append(log1p(Double(cold7d)))
+        x.append(1); x.append(_logRate(dayRate)); x.append(_logRate(weekdayRate)); x.append(logDailyRate)
+        x.append(logHours); x.append(visible.logCold24); x.append(visible.logCold7d)
         x.append(yesterday ? 1 : 0); x.append(lastWeek ? 1 : 0)
         x.append(timeOfDay.sin1); x.append(timeOfDay.cos1); x.append(timeOfDay.sin2); x.append(timeOfDay.cos2)
-        x.append(online); x.append(online * logHours); x.append(log1p(lead))
+        x.append(lead.online); x.append(lead.online * logHours); x.append(lead.logLead)
         x.append(hours < 1 ? 1 : 0); x.append((1..<3).contains(hours) ? 1 : 0); x.append((3..<8).contains(hours) ? 1 : 0)
         x.append((8..<24).contains(hours) ? 1 : 0); x.append((24..<72).contains(hours) ? 1 : 0)
     }
+
+    /// Features 1–3 of a rate: `log(rate + 10⁻³)`.
+    @inline(__always)
+    static func _logRate(_ rate: Double) -> Double { log(rate + 1e-3) }
 
     /// Whether a sorted array holds a value in `(after, through]`.
     static func _anyCold(_ sorted: [Double], after: Double, through: Double) -> Bool {
@@ -106,6 +117,36 @@ struct _TimeOfDayTerms: Sendable, Equatable {
         cos1 = cos(u)
         sin2 = sin(2 * u)
         cos2 = cos(2 * u)
+    }
+}
+
+/// What the features read of an app's recency at a knowledge cutoff `visible` (launches before
+/// it): its last launch and features 5–6. The same for every slot of a forecast from `visible`.
+struct _VisibleRecency: Sendable {
+    let instant: Double
+    let lastLaunch: Double?
+    let logCold24: Double
+    let logCold7d: Double
+
+    init(_ recency: _AppRecency, visible: Double) {
+        instant = visible
+        let lastIndex = _lowerBound(recency.launches, visible)
+        lastLaunch = lastIndex > 0 ? recency.launches[lastIndex - 1] : nil
+        let coldVisible = _lowerBound(recency.cold, visible)
+        logCold24 = log1p(Double(coldVisible - _lowerBound(recency.cold, visible - 86_400)))
+        logCold7d = log1p(Double(coldVisible - _lowerBound(recency.cold, visible - 7 * 86_400)))
+    }
+}
+
+/// Features 13 and 15 of a window starting at `t` known up to `visible` (the same for every app).
+struct _LeadTerms: Sendable {
+    let online: Double
+    let logLead: Double
+
+    init(t: Double, visible: Double) {
+        let lead = max(0, t - visible) / 3600
+        online = lead < 1 ? 1.0 : 0.0
+        logLead = log1p(lead)
     }
 }
 

@@ -31,12 +31,13 @@ struct _TrainingRows {
                 let t = dayStart + Double(h) * 3600
                 guard t + o.tauSeconds <= data.end else { break }
                 let cutoff = (d + h) % 2 == 0 ? dayStart : t
+                let lead = _LeadTerms(t: t, visible: min(cutoff, t))
                 for a in data.apps.indices where firstLaunch[a] < cutoff {
                     let rates = context.rates(app: a, day: d, hour: h)
                     Features._append(
-                        dayRate: rates.day, weekdayRate: rates.weekday, dailyRate: rates.daily,
-                        recency: data.recency[a], t: t, cutoff: cutoff, timeOfDay: hourTerms[h],
-                        tau: o.tauSeconds, to: &x)
+                        dayRate: rates.day, weekdayRate: rates.weekday, logDailyRate: Features._logRate(rates.daily),
+                        recency: data.recency[a], visible: _VisibleRecency(data.recency[a], visible: min(cutoff, t)),
+                        t: t, timeOfDay: hourTerms[h], lead: lead, tau: o.tauSeconds, to: &x)
                     y.append(Features._anyCold(data.recency[a].cold, after: t, through: t + o.tauSeconds) ? 1 : 0)
                 }
             }

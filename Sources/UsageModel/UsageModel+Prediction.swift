@@ -43,12 +43,18 @@ extension UsageModel {
         let exponent = slotSeconds / options.tauSeconds
         let known = recentLaunches.filter { $0.instant < start }
         let clocks = (0..<count).map { i in _SlotClock(self, t: start + Double(i) * slotSeconds, utcOffsetSeconds: utcOffsetSeconds) }
+        // Every slot starts at or after the cutoff `start`, so what is visible is the same for
+        // every slot of an app, and the planning lead the same for every app of a slot.
+        let leads = clocks.map { _LeadTerms(t: $0.t, visible: start) }
         var row: [Double] = []
         row.reserveCapacity(Features.count)
         return apps.indices.map { a in
             let recency = _recency(of: a, recent: known)
-            return clocks.map { clock in
-                let p = _windowProbability(a, recency: recency, clock: clock, cutoff: start, row: &row)
+            let visible = _VisibleRecency(recency, visible: start)
+            let logDailyRate = Features._logRate(profiles[a].dailyRate)
+            return clocks.indices.map { i in
+                let p = _windowProbability(a, recency: recency, visible: visible, logDailyRate: logDailyRate,
+                                           clock: clocks[i], lead: leads[i], row: &row)
                 return 1 - pow(1 - p, exponent)
             }
         }
@@ -129,17 +135,19 @@ extension UsageModel {
             secondOfDay: LocalClock.secondOfDay(localSeconds: local), tau: options.tauSeconds)
     }
 
-    /// ``_windowProbability(_:recency:t:cutoff:utcOffsetSeconds:)`` for a slot whose clock terms
-    /// are computed, writing the features into `row` (cleared first) instead of a new array.
-    func _windowProbability(_ a: Int, recency: _AppRecency, clock: _SlotClock, cutoff: Double, row: inout [Double]) -> Double {
+    /// ``_windowProbability(_:recency:t:cutoff:utcOffsetSeconds:)`` for a slot whose clock terms,
+    /// planning lead and the app's visible recency are computed, writing the features into `row`
+    /// (cleared first) instead of a new array.
+    func _windowProbability(_ a: Int, recency: _AppRecency, visible: _VisibleRecency, logDailyRate: Double,
+                            clock: _SlotClock, lead: _LeadTerms, row: inout [Double]) -> Double {
         let profile = profiles[a]
         row.removeAll(keepingCapacity: true)
         Features._append(
             dayRate: _circularWindowSum(profile.dayRates, start: clock.daySlot, count: clock.windowSlots, fraction: clock.fraction),
             weekdayRate: _circularWindowSum(profile.weekdayRates, start: clock.weekSlot, count: clock.windowSlots,
                                             fraction: clock.fraction),
-            dailyRate: profile.dailyRate, recency: recency, t: clock.t, cutoff: cutoff, timeOfDay: clock.timeOfDay,
-            tau: options.tauSeconds, to: &row)
+            logDailyRate: logDailyRate, recency: recency, visible: visible, t: clock.t, timeOfDay: clock.timeOfDay,
+            lead: lead, tau: options.tauSeconds, to: &row)
         var eta = 0.0
         for j in row.indices where j < coefficients.count { eta += row[j] * coefficients[j] }
         return LogisticRegression.sigmoid(eta)

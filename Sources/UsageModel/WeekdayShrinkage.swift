@@ -45,14 +45,27 @@ public enum WeekdayShrinkage {
         _ s: Sums, evidence e: Evidence, minimumLaunches m0: Double, shrinkageDays m: Double
     ) -> (day: Double, weekday: Double) {
         guard e.days > 0 else { return (0, 0) }
-        let own = s.all / e.days
+        let all = allDaysRate(all: s.all, deviceShape: s.deviceShape, evidence: e, minimumLaunches: m0)
+        return (all, weekdayRate(all: all, weekday: s.weekday, group: s.group, evidence: e, shrinkageDays: m))
+    }
+
+    /// The all-days rate of ``rates(_:evidence:minimumLaunches:shrinkageDays:)`` (`evidence.days > 0`),
+    /// which does not depend on the weekday.
+    @inline(__always)
+    static func allDaysRate(all: Double, deviceShape: Double, evidence e: Evidence, minimumLaunches m0: Double) -> Double {
+        let own = all / e.days
         let dailyRate = e.launches / e.days
         let n = max(0, e.launches)
-        let all = n + m0 > 0 ? (n * own + m0 * dailyRate * s.deviceShape) / (n + m0) : own
+        return n + m0 > 0 ? (n * own + m0 * dailyRate * deviceShape) / (n + m0) : own
+    }
+
+    /// The weekday rate of ``rates(_:evidence:minimumLaunches:shrinkageDays:)`` from its all-days rate.
+    @inline(__always)
+    static func weekdayRate(all: Double, weekday: Double, group groupSum: Double, evidence e: Evidence,
+                            shrinkageDays m: Double) -> Double {
         let groupDenominator = max(0, e.groupDays) + m
-        let group = groupDenominator > 0 ? (s.group + m * all) / groupDenominator : all
+        let group = groupDenominator > 0 ? (groupSum + m * all) / groupDenominator : all
         let weekdayDenominator = max(0, e.weekdayDays) + m
-        let weekday = weekdayDenominator > 0 ? (s.weekday + m * group) / weekdayDenominator : group
-        return (all, weekday)
+        return weekdayDenominator > 0 ? (weekday + m * group) / weekdayDenominator : group
     }
 }
