@@ -8,7 +8,8 @@ extension ReactiveScheduler {
     /// the protocol's hit rule. `history` must hold the day's launches and the 24 hours before
     /// it. O(launches of the day × apps).
     public static func replay(statistics: ReactiveStatistics, budget: Int, tauSeconds: Double,
-                              history: ArraySlice<LaunchEvent>, dayStart: Double, dayEnd: Double) -> ReactiveValidation {
+                              history: ArraySlice<LaunchEvent>, dayStart: Double, dayEnd: Double,
+                              windows: [FetchDecision]? = nil) -> ReactiveValidation {
         let from = history.firstIndex { $0.instant > dayStart - 86_400 - tauSeconds } ?? history.endIndex
         let tail = history[from...].prefix { $0.instant < dayEnd }
         let cold = ColdLaunches.scan(tail, tauSeconds: tauSeconds).cold
@@ -22,12 +23,16 @@ extension ReactiveScheduler {
                     continue
                 }
                 if !begun {
-                    _ = scheduler.beginDay(start: dayStart, end: dayEnd)
+                    _ = scheduler.beginDay(start: dayStart, end: dayEnd,
+                                           windows: windows ?? scheduler.histogramWindows(start: dayStart, end: dayEnd))
                     begun = true
                 }
                 _ = scheduler.observe(launch)
             }
-            if !begun { _ = scheduler.beginDay(start: dayStart, end: dayEnd) }
+            if !begun {
+                _ = scheduler.beginDay(start: dayStart, end: dayEnd,
+                                       windows: windows ?? scheduler.histogramWindows(start: dayStart, end: dayEnd))
+            }
             var fetched: [String: [Double]] = [:]
             for fetch in scheduler.executed + scheduler.pending { fetched[fetch.app, default: []].append(fetch.at) }
             var count = 0
@@ -59,15 +64,37 @@ extension ReactiveStatistics {
         return (validation.first { $0.budget == budget } ?? last).triggersHelp
     }
 
+    /// Whether the day is planned with the usage model's windows at `budget`: by ``validation``'s
+    /// entry for it (the last entry for a larger budget); `false` without validation.
+    public func usesModelWindows(budget: Int) -> Bool {
+        guard let last = validation.last else { return false }
+        return (validation.first { $0.budget == budget } ?? last).modelWindows
+    }
+
     /// These statistics with ``validation`` for budgets 1…``validatedBudgets`` (a
-    /// ``ReactiveValidator``'s tallies): what `reveille train` stores. O(14 learns + 14 × 32 replays).
-    public func validated(history: ArraySlice<LaunchEvent>, localDay: Int, firstLocalDay: Int,
-                          tauSeconds: Double) throws -> ReactiveStatistics {
+    /// ``ReactiveValidator``'s chosen tallies, the model's windows being `scheduling`'s daily
+    /// plan of each replayed day, fitted on the launches before it): what `reveille train` stores.
+    /// O(14 learns + 14 model fits + 14 × 32 plans and replays).
+    public func validated(history: ArraySlice<LaunchEvent>, localDay: Int, firstLocalDay: Int, tauSeconds: Double,
+                          scheduling: ReveillePolicy) throws -> ReactiveStatistics {
         var validator = ReactiveValidator()
+        var policy = scheduling
+        let budgets = 1...Self.validatedBudgets
+        var planned: [Int: [[FetchDecision]]] = [:]
+        let device = history.first?.device ?? ""
+        for day in ReactiveValidator.days(localDay: localDay, firstLocalDay: firstLocalDay) {
+            let (start, offset) = ReactiveValidator.clock(history, day: day)
+            let end = ReactiveValidator.clock(history, day: day + 1).start
+            let before = history.prefix { $0.instant < start }
+            let context = ForecastContext(device: device, history: before, dayStart: start, localDay: day,
+                                          firstLocalDay: firstLocalDay, utcOffsetSeconds: offset, tauSeconds: tauSeconds)
+            planned[day] = try budgets.map { try policy.reactiveWindows(context, end: end, budget: $0) }
+        }
         var copy = self
-        copy.validation = try (1...Self.validatedBudgets).map { budget in
-            try validator.tally(history: history, localDay: localDay, firstLocalDay: firstLocalDay,
-                                tauSeconds: tauSeconds, budget: budget)
+        copy.validation = try budgets.map { budget in
+            try validator.chosenTally(history: history, localDay: localDay, firstLocalDay: firstLocalDay,
+                                      tauSeconds: tauSeconds, budget: budget,
+                                      modelWindows: { day, _, _ in planned[day]?[budget - 1] })
         }
         return copy
     }
@@ -78,7 +105,7 @@ extension ReactiveStatistics {
 /// statistics learnt at its own start (``ReactiveStatistics/validationDays``). Keeps the learnt days and tallies, so that a walk-forward
 /// replay (the evaluator) or several budgets (`reveille train`) learn each day once.
 public struct ReactiveValidator: Sendable {
-    private struct Key: Hashable { var day: Int; var budget: Int }
+    private struct Key: Hashable { var day: Int; var budget: Int; var modelWindows: Bool }
     private var learnt: [Int: (start: Double, end: Double, statistics: ReactiveStatistics)] = [:]
     private var tallies: [Key: ReactiveValidation] = [:]
 
@@ -86,29 +113,65 @@ public struct ReactiveValidator: Sendable {
     public init() {}
 
     /// The summed tally at `budget` for day `localDay`; `history` must hold every launch before
-    /// that day's start.
+    /// that day's start. `windows` gives a replayed day's time-of-day plan (`nil`: the
+    /// statistics' histogram windows).
     public mutating func tally(history: ArraySlice<LaunchEvent>, localDay: Int, firstLocalDay: Int, tauSeconds: Double,
-                               budget: Int) throws -> ReactiveValidation {
-        let firstDay = max(firstLocalDay + ReactiveStatistics.validationWarmupDays,
-                           localDay - ReactiveStatistics.validationDays)
-        learnt = learnt.filter { $0.key >= firstDay }
-        tallies = tallies.filter { $0.key.day >= firstDay }
-        var sum = ReactiveValidation(budget: budget, windowHits: 0, triggerHits: 0)
-        for day in firstDay..<max(firstDay, localDay) {
-            let key = Key(day: day, budget: budget)
-            let one: ReactiveValidation
-            if let known = tallies[key] { one = known } else {
-                let entry = try _learnt(history: history, day: day, firstLocalDay: firstLocalDay, tauSeconds: tauSeconds)
-                one = ReactiveScheduler.replay(statistics: entry.statistics, budget: budget, tauSeconds: tauSeconds,
-                                               history: history, dayStart: entry.start, dayEnd: entry.end)
-                tallies[key] = one
-            }
-            sum.windowHits += one.windowHits
-            sum.triggerHits += one.triggerHits
-            let (squares, overflow) = sum.gainSquares.addingReportingOverflow(one.gainSquares)
-            sum.gainSquares = overflow ? Int.max : squares
+                               budget: Int,
+                               windows: ((_ day: Int, _ start: Double, _ end: Double) throws -> [FetchDecision]?)? = nil
+    ) throws -> ReactiveValidation {
+        ReactiveValidation(summing: try dayTallies(history: history, localDay: localDay, firstLocalDay: firstLocalDay,
+                                                   tauSeconds: tauSeconds, budget: budget, windows: windows),
+                           budget: budget)
+    }
+
+    /// The tally at `budget` for day `localDay` of the time-of-day windows validation prefers:
+    /// the histogram's, or the model's (`modelWindows`, a replayed day's plan; `nil` compares
+    /// nothing) when, on the replayed days, they gained hits over the histogram's by more than
+    /// ``ReactiveValidation/significance`` standard errors of the daily gain (the triggers' test). A day's hits
+    /// are each source's with triggers when its own summed tally says they help, else without.
+    /// The result's ``ReactiveValidation/modelWindows`` says which was chosen.
+    public mutating func chosenTally(history: ArraySlice<LaunchEvent>, localDay: Int, firstLocalDay: Int, tauSeconds: Double,
+                                     budget: Int,
+                                     modelWindows: ((_ day: Int, _ start: Double, _ end: Double) throws -> [FetchDecision]?)?
+    ) throws -> ReactiveValidation {
+        let histogram = try dayTallies(history: history, localDay: localDay, firstLocalDay: firstLocalDay,
+                                       tauSeconds: tauSeconds, budget: budget)
+        let histogramSum = ReactiveValidation(summing: histogram, budget: budget)
+        guard let modelWindows else { return histogramSum }
+        let model = try dayTallies(history: history, localDay: localDay, firstLocalDay: firstLocalDay,
+                                   tauSeconds: tauSeconds, budget: budget, windows: modelWindows)
+        var modelSum = ReactiveValidation(summing: model, budget: budget)
+        let m = modelSum.triggersHelp, h = histogramSum.triggersHelp
+        var gain = 0.0, squares = 0.0
+        for (a, b) in zip(model, histogram) {
+            let d = Double((m ? a.triggerHits : a.windowHits) - (h ? b.triggerHits : b.windowHits))
+            gain += d
+            squares += d * d
         }
-        return sum
+        let z = ReactiveValidation.significance
+        guard gain > 0, gain * gain > z * z * squares else { return histogramSum }
+        modelSum.modelWindows = true
+        return modelSum
+    }
+
+    /// The tally of each replayed day before `localDay`, oldest first (what ``tally`` sums).
+    public mutating func dayTallies(history: ArraySlice<LaunchEvent>, localDay: Int, firstLocalDay: Int, tauSeconds: Double,
+                                    budget: Int,
+                                    windows: ((_ day: Int, _ start: Double, _ end: Double) throws -> [FetchDecision]?)? = nil
+    ) throws -> [ReactiveValidation] {
+        let days = Self.days(localDay: localDay, firstLocalDay: firstLocalDay)
+        learnt = learnt.filter { $0.key >= days.lowerBound }
+        tallies = tallies.filter { $0.key.day >= days.lowerBound }
+        return try days.map { day in
+            let key = Key(day: day, budget: budget, modelWindows: windows != nil)
+            if let known = tallies[key] { return known }
+            let entry = try _learnt(history: history, day: day, firstLocalDay: firstLocalDay, tauSeconds: tauSeconds)
+            let one = ReactiveScheduler.replay(statistics: entry.statistics, budget: budget, tauSeconds: tauSeconds,
+                                               history: history, dayStart: entry.start, dayEnd: entry.end,
+                                               windows: try windows?(day, entry.start, entry.end))
+            tallies[key] = one
+            return one
+        }
     }
 
     private mutating func _learnt(history: ArraySlice<LaunchEvent>, day: Int, firstLocalDay: Int,
@@ -121,10 +184,33 @@ public struct ReactiveValidator: Sendable {
         return (start, end, statistics)
     }
 
-    /// `start(d)`: local midnight with the offset of the last launch on an earlier local day (the
-    /// first launch's when there is none).
-    private static func _start(_ history: ArraySlice<LaunchEvent>, day: Int) -> Double {
+    /// The local days replayed for day `localDay`: the last ``ReactiveStatistics/validationDays``
+    /// before it, from ``ReactiveStatistics/validationWarmupDays`` after the first on.
+    public static func days(localDay: Int, firstLocalDay: Int) -> Range<Int> {
+        let firstDay = max(firstLocalDay + ReactiveStatistics.validationWarmupDays,
+                           localDay - ReactiveStatistics.validationDays)
+        return firstDay..<max(firstDay, localDay)
+    }
+
+    /// `start(d)` and its offset: local midnight with the offset of the last launch on an earlier
+    /// local day (the first launch's when there is none).
+    static func clock(_ history: ArraySlice<LaunchEvent>, day: Int) -> (start: Double, offset: Int) {
         let offset = history.last { $0.localDay < day }?.utcOffsetSeconds ?? history.first?.utcOffsetSeconds ?? 0
-        return LocalClock.startOfDay(day, utcOffsetSeconds: offset)
+        return (LocalClock.startOfDay(day, utcOffsetSeconds: offset), offset)
+    }
+
+    private static func _start(_ history: ArraySlice<LaunchEvent>, day: Int) -> Double { clock(history, day: day).start }
+}
+
+extension ReactiveValidation {
+    /// The sum of daily tallies (`gainSquares` saturating).
+    init(summing days: [ReactiveValidation], budget: Int) {
+        self.init(budget: budget, windowHits: 0, triggerHits: 0)
+        for one in days {
+            windowHits += one.windowHits
+            triggerHits += one.triggerHits
+            let (squares, overflow) = gainSquares.addingReportingOverflow(one.gainSquares)
+            gainSquares = overflow ? Int.max : squares
+        }
     }
 }

@@ -158,7 +158,7 @@ extension SchedulingPolicy where Source == UsageModelForecaster {
             history: context.historyBeforeDay, localDay: context.localDay, dayStart: context.dayStart,
             firstLocalDay: context.firstLocalDay, tauSeconds: context.tauSeconds
         ).validated(history: context.historyBeforeDay, localDay: context.localDay, firstLocalDay: context.firstLocalDay,
-                    tauSeconds: context.tauSeconds)
+                    tauSeconds: context.tauSeconds, scheduling: try ReveillePolicy(options: options))
         return model.storing(recentHourlyFrequencies: context.recentColdLaunches.hourlyFrequencies)
             .storing(reactive: reactive)
     }
