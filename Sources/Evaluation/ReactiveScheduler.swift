@@ -8,7 +8,8 @@ import UsageModel
 /// At `start(d)` it learns ``ReactiveStatistics`` from the launches before `start(d)` (once per
 /// day, shared by every budget), makes a scheduler for the budget, lets it remember the last
 /// 24 hours' launches and begins the day. Its windows are the histogram's, or the usage model's
-/// daily plan (``ReveillePolicy``, refitted every day as in mode `daily`) when the last 14
+/// daily plan (``ReveillePolicy``, refitted every day as in mode `daily`) when, at a budget
+/// that compares them (``ReactiveStatistics/comparesModelWindows(budget:)``), the last 14
 /// finished days, replayed out of sample with each day's own plan (``ReactiveValidator/chosenTally(history:localDay:firstLocalDay:tauSeconds:budget:modelWindows:)``),
 /// gained hits with them by more than half a standard error. Triggers are on when those days gained
 /// hits from them beyond their day-to-day noise (``ReactiveValidation/triggersHelp``). At a launch it returns the
@@ -51,10 +52,11 @@ public struct ReactivePolicy: EventDrivenPolicy {
         guard let learnt = statistics?.value else { return PolicyPlan(fetches: []) }
         let known = planned
         let budget = context.budget
+        let compares = ReactiveStatistics.comparesModelWindows(budget: budget)
         let tally = try validator.chosenTally(history: context.history, localDay: context.localDay,
                                               firstLocalDay: context.firstLocalDay, tauSeconds: context.tauSeconds,
-                                              budget: budget, modelWindows: { day, _, _ in known[day]?[budget] })
-        let windows = try _modelWindows(context)
+                                              budget: budget, modelWindows: compares ? { day, _, _ in known[day]?[budget] } : nil)
+        let windows = compares ? try _modelWindows(context) : []
         var scheduler = ReactiveScheduler(statistics: learnt, budget: budget, tauSeconds: context.tauSeconds,
                                           triggers: tally.triggersHelp, modelWindows: tally.modelWindows)
         for launch in context.history.reversed().prefix(while: { $0.instant > context.dayStart - 86_400 }).reversed() {

@@ -141,6 +141,18 @@ public struct ReactiveScheduler: Sendable {
         threshold = Self._threshold(statistics, budget: max(0, budget))
     }
 
+    /// A scheduler on an already built scorer (a replayed day's, shared by every budget), its
+    /// windows given to ``beginDay(start:end:windows:)``.
+    init(scorer: _ReactiveScorer, budget: Int, tauSeconds: Double, triggers: Bool) {
+        self.budget = max(0, budget)
+        self.triggers = triggers
+        modelWindows = false
+        self.tauSeconds = tauSeconds
+        self.scorer = scorer
+        recency = _ReactiveRecency(appCount: scorer.statistics.apps.count)
+        threshold = Self._threshold(scorer.statistics, budget: max(0, budget))
+    }
+
     /// The day's budget use.
     public var budgetState: BudgetState { BudgetState(budget: budget, executed: executed.count, pending: pending.count) }
 
@@ -216,7 +228,12 @@ public struct ReactiveScheduler: Sendable {
     /// Reacts to a launch as it happens: executes the pending fetches at or before it, begins
     /// its local day if it lies past the current one, records it, and returns the decisions
     /// made (windows of a new day, a cancelled window, a trigger fetch at `T + 1 s`). O(apps + B).
-    public mutating func observe(_ launch: LaunchEvent) -> [FetchDecision] {
+    public mutating func observe(_ launch: LaunchEvent) -> [FetchDecision] { _observe(launch, best: nil) }
+
+    /// ``observe(_:)`` with the scorer's best candidate after `launch` already known (`best`
+    /// non-`nil`: what ``_ReactiveScorer/best(after:instant:localSeconds:recency:)`` returns at
+    /// this launch; the replay of a day computes it once for every budget).
+    mutating func _observe(_ launch: LaunchEvent, best known: (app: Int, score: Double)??) -> [FetchDecision] {
         utcOffsetSeconds = launch.utcOffsetSeconds
         var decisions = _rollOver(to: launch.instant, offset: launch.utcOffsetSeconds)
         let instant = launch.instant
@@ -229,7 +246,7 @@ public struct ReactiveScheduler: Sendable {
         let at = instant + 1
         let local = LocalClock.secondOfDay(localSeconds: LocalClock.localSeconds(
             instant: at, utcOffsetSeconds: launch.utcOffsetSeconds))
-        guard let best = scorer.best(after: a, instant: instant, localSeconds: local, recency: recency),
+        guard let best = known ?? scorer.best(after: a, instant: instant, localSeconds: local, recency: recency),
               best.score >= threshold else { return decisions }
         let app = scorer.statistics.apps[best.app]
         let near = (executed + pending).contains { $0.app == app && $0.at > at - tauSeconds && $0.at < at + tauSeconds / 2 }

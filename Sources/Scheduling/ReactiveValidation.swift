@@ -10,43 +10,8 @@ extension ReactiveScheduler {
     public static func replay(statistics: ReactiveStatistics, budget: Int, tauSeconds: Double,
                               history: ArraySlice<LaunchEvent>, dayStart: Double, dayEnd: Double,
                               windows: [FetchDecision]? = nil) -> ReactiveValidation {
-        let from = history.firstIndex { $0.instant > dayStart - 86_400 - tauSeconds } ?? history.endIndex
-        let tail = history[from...].prefix { $0.instant < dayEnd }
-        let cold = ColdLaunches.scan(tail, tauSeconds: tauSeconds).cold
-        var hits: [Int] = []
-        for triggers in [false, true] {
-            var scheduler = ReactiveScheduler(statistics: statistics, budget: budget, tauSeconds: tauSeconds, triggers: triggers)
-            var begun = false
-            for launch in tail {
-                if launch.instant < dayStart {
-                    if launch.instant > dayStart - 86_400 { scheduler.remember(launch) }
-                    continue
-                }
-                if !begun {
-                    _ = scheduler.beginDay(start: dayStart, end: dayEnd,
-                                           windows: windows ?? scheduler.histogramWindows(start: dayStart, end: dayEnd))
-                    begun = true
-                }
-                _ = scheduler.observe(launch)
-            }
-            if !begun {
-                _ = scheduler.beginDay(start: dayStart, end: dayEnd,
-                                       windows: windows ?? scheduler.histogramWindows(start: dayStart, end: dayEnd))
-            }
-            var fetched: [String: [Double]] = [:]
-            for fetch in scheduler.executed + scheduler.pending { fetched[fetch.app, default: []].append(fetch.at) }
-            var count = 0
-            for (k, launch) in tail.enumerated() where cold[k] && launch.instant >= dayStart {
-                if fetched[launch.app]?.contains(where: { $0 >= launch.instant - tauSeconds && $0 < launch.instant }) ?? false {
-                    count += 1
-                }
-            }
-            hits.append(count)
-        }
-        let gain = hits[1] - hits[0]
-        let (square, overflow) = gain.multipliedReportingOverflow(by: gain)
-        return ReactiveValidation(budget: budget, windowHits: hits[0], triggerHits: hits[1],
-                                  gainSquares: overflow ? Int.max : square)
+        _ReactiveReplayDay(statistics: statistics, tauSeconds: tauSeconds, history: history,
+                           dayStart: dayStart, dayEnd: dayEnd).replay(budget: budget, windows: windows)
     }
 }
 
@@ -56,6 +21,14 @@ extension ReactiveStatistics {
     /// Finished days validation replays (14; 28 lost more hits on StudentLife: 464/771 vs
     /// 470/773 at B = 8/16).
     public static let validationDays = 14
+
+    /// Whether validation compares the usage model's windows with the histogram's at `budget`:
+    /// at powers of two (1, 2, 4, 8, 16, 32, …). Every other budget keeps the histogram's
+    /// windows: each compared budget costs `reveille train` a daily plan and a replay per
+    /// replayed day, and plans for all 32 budgets doubled train's time.
+    public static func comparesModelWindows(budget: Int) -> Bool {
+        budget > 0 && budget & (budget - 1) == 0
+    }
 
     /// Whether triggers are used at `budget`: by ``validation``'s entry for it (the last entry
     /// for a larger budget); `true` without validation.
@@ -73,14 +46,16 @@ extension ReactiveStatistics {
 
     /// These statistics with ``validation`` for budgets 1…``validatedBudgets`` (a
     /// ``ReactiveValidator``'s chosen tallies, the model's windows being `scheduling`'s daily
-    /// plan of each replayed day, fitted on the launches before it): what `reveille train` stores.
-    /// O(14 learns + 14 model fits + 14 × 32 plans and replays).
+    /// plan of each replayed day, fitted on the launches before it, at the budgets
+    /// ``comparesModelWindows(budget:)`` names): what `reveille train` stores.
+    /// O(14 learns + 14 model fits + 14 × 6 plans + 14 × 38 replays).
     public func validated(history: ArraySlice<LaunchEvent>, localDay: Int, firstLocalDay: Int, tauSeconds: Double,
                           scheduling: ReveillePolicy) throws -> ReactiveStatistics {
         var validator = ReactiveValidator()
         var policy = scheduling
         let budgets = 1...Self.validatedBudgets
-        var planned: [Int: [[FetchDecision]]] = [:]
+        let compared = budgets.filter(Self.comparesModelWindows(budget:))
+        var planned: [Int: [Int: [FetchDecision]]] = [:]
         let device = history.first?.device ?? ""
         for day in ReactiveValidator.days(localDay: localDay, firstLocalDay: firstLocalDay) {
             let (start, offset) = ReactiveValidator.clock(history, day: day)
@@ -88,13 +63,14 @@ extension ReactiveStatistics {
             let before = history.prefix { $0.instant < start }
             let context = ForecastContext(device: device, history: before, dayStart: start, localDay: day,
                                           firstLocalDay: firstLocalDay, utcOffsetSeconds: offset, tauSeconds: tauSeconds)
-            planned[day] = try budgets.map { try policy.reactiveWindows(context, end: end, budget: $0) }
+            for budget in compared { planned[day, default: [:]][budget] = try policy.reactiveWindows(context, end: end, budget: budget) }
         }
         var copy = self
         copy.validation = try budgets.map { budget in
             try validator.chosenTally(history: history, localDay: localDay, firstLocalDay: firstLocalDay,
                                       tauSeconds: tauSeconds, budget: budget,
-                                      modelWindows: { day, _, _ in planned[day]?[budget - 1] })
+                                      modelWindows: Self.comparesModelWindows(budget: budget)
+                                          ? { day, _, _ in planned[day]?[budget] } : nil)
         }
         return copy
     }
@@ -106,7 +82,7 @@ extension ReactiveStatistics {
 /// replay (the evaluator) or several budgets (`reveille train`) learn each day once.
 public struct ReactiveValidator: Sendable {
     private struct Key: Hashable { var day: Int; var budget: Int; var modelWindows: Bool }
-    private var learnt: [Int: (start: Double, end: Double, statistics: ReactiveStatistics)] = [:]
+    private var learnt: [Int: _ReactiveReplayDay] = [:]
     private var tallies: [Key: ReactiveValidation] = [:]
 
     /// A validator that has learnt nothing.
@@ -166,22 +142,22 @@ public struct ReactiveValidator: Sendable {
             let key = Key(day: day, budget: budget, modelWindows: windows != nil)
             if let known = tallies[key] { return known }
             let entry = try _learnt(history: history, day: day, firstLocalDay: firstLocalDay, tauSeconds: tauSeconds)
-            let one = ReactiveScheduler.replay(statistics: entry.statistics, budget: budget, tauSeconds: tauSeconds,
-                                               history: history, dayStart: entry.start, dayEnd: entry.end,
-                                               windows: try windows?(day, entry.start, entry.end))
+            let one = entry.replay(budget: budget, windows: try windows?(day, entry.dayStart, entry.dayEnd))
             tallies[key] = one
             return one
         }
     }
 
     private mutating func _learnt(history: ArraySlice<LaunchEvent>, day: Int, firstLocalDay: Int,
-                                  tauSeconds: Double) throws -> (start: Double, end: Double, statistics: ReactiveStatistics) {
+                                  tauSeconds: Double) throws -> _ReactiveReplayDay {
         if let known = learnt[day] { return known }
         let start = Self._start(history, day: day), end = Self._start(history, day: day + 1)
         let statistics = try ReactiveStatistics.learn(history: history.prefix { $0.instant < start }, localDay: day,
                                                       dayStart: start, firstLocalDay: firstLocalDay, tauSeconds: tauSeconds)
-        learnt[day] = (start, end, statistics)
-        return (start, end, statistics)
+        let entry = _ReactiveReplayDay(statistics: statistics, tauSeconds: tauSeconds, history: history,
+                                       dayStart: start, dayEnd: end)
+        learnt[day] = entry
+        return entry
     }
 
     /// The local days replayed for day `localDay`: the last ``ReactiveStatistics/validationDays``
