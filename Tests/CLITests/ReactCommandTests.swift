@@ -5,7 +5,7 @@ import TestSupport
 /// `reveille react` runs the policy `evaluate --mode event` scores as `reveille`: trained on the
 /// launches before a day, given them as `--history` and fed the day's launches, it executes exactly
 /// the fetches the evaluation lists for that device-day — at B = 8 (the histogram's windows) and
-/// at B = 20, where validation chose the usage model's windows for that day (the model file's
+/// at B = 4, where validation chose the usage model's windows for that day (the model file's
 /// `modelWindows`), so `react` plans them with the same pipeline. The day is an anchor of the
 /// daily scorer refit (day number divisible by `scorerRefitDays` = 5), where the trained model's
 /// scorer is the evaluator's; on other days `train` fits the scorer on every day before.
@@ -13,7 +13,7 @@ import TestSupport
     static let csv = Fixtures.dataset("android-wellbeing/launches.csv")
     static let day = "2023-06-22"
 
-    @Test(arguments: [(8, false), (20, true)])
+    @Test(arguments: [(8, false), (4, true)])
     func reactFetchesEqualEventEvaluationFetches(_ budget: Int, modelWindows: Bool) throws {
         let rows = try String(contentsOfFile: Self.csv, encoding: .utf8).split(separator: "\n").map(String.init)
         let header = rows[0], launches = rows.dropFirst()
