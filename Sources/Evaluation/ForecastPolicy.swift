@@ -63,9 +63,9 @@ extension PolicyRegistry {
     /// `reveille react` runs).
     public mutating func registerReveille(options: SchedulingOptions = SchedulingOptions()) {
         register("reveille") { setup in
-            if setup.mode == .event { return ReactivePolicy() }
             var o = options
             o.tauMinutes = setup.tauMinutes
+            if setup.mode == .event { return try ReactivePolicy(options: o) }
             return ForecastPolicy(name: "reveille", scheduling: try ReveillePolicy(options: o))
         }
         register("reveille-floor") { setup in

@@ -7,9 +7,12 @@ import UsageModel
 ///
 /// At `start(d)` it learns ``ReactiveStatistics`` from the launches before `start(d)` (once per
 /// day, shared by every budget), makes a scheduler for the budget, lets it remember the last
-/// 24 hours' launches and begins the day: its windows are the plan. Triggers are on when the
-/// last 14 finished days, replayed out of sample (``ReactiveValidator``), gained hits from them
-/// beyond their day-to-day noise (``ReactiveValidation/triggersHelp``). At a launch it returns the
+/// 24 hours' launches and begins the day. Its windows are the histogram's, or the usage model's
+/// daily plan (``ReveillePolicy``, refitted every day as in mode `daily`) when, at a budget
+/// that compares them (``ReactiveStatistics/comparesModelWindows(budget:)``), the last 14
+/// finished days, replayed out of sample with each day's own plan (``ReactiveValidator/chosenTally(history:localDay:firstLocalDay:tauSeconds:budget:modelWindows:)``),
+/// gained hits with them by more than half a standard error. Triggers are on when those days gained
+/// hits from them beyond their day-to-day noise (``ReactiveValidation/triggersHelp``). At a launch it returns the
 /// scheduler's pending list after ``ReactiveScheduler/observe(_:)``; at a boundary, after
 /// ``ReactiveScheduler/tick(at:zoneOffsetSeconds:)``. Probabilities are the hourly cold-launch
 /// frequencies (the `histogram`'s).
@@ -19,10 +22,23 @@ public struct ReactivePolicy: EventDrivenPolicy {
     private var statistics: (day: Int, value: ReactiveStatistics)?
     private var scheduler: ReactiveScheduler?
     private var validator = ReactiveValidator()
+    private var daily: ReveillePolicy
+    /// The daily plan's windows by local day and budget (the days validation replays).
+    private var planned: [Int: [Int: [FetchDecision]]] = [:]
 
     /// A policy with nothing learned yet.
-    public init(name: String = "reveille") {
+    public init(name: String = "reveille", options: SchedulingOptions = SchedulingOptions()) throws {
         self.name = name
+        daily = try ReveillePolicy(options: options)
+    }
+
+    /// The daily plan's windows for the context's day at its budget (cached per day and budget).
+    private mutating func _modelWindows(_ context: PolicyContext) throws -> [FetchDecision] {
+        if let known = planned[context.localDay]?[context.budget] { return known }
+        let windows = try daily.reactiveWindows(context.forecastContext, end: context.dayEnd, budget: context.budget)
+        planned = planned.filter { $0.key >= context.localDay - ReactiveStatistics.validationDays }
+        planned[context.localDay, default: [:]][context.budget] = windows
+        return windows
     }
 
     /// Learns the day (once per day) and begins it.
@@ -34,15 +50,21 @@ public struct ReactivePolicy: EventDrivenPolicy {
             statistics = (context.localDay, value)
         }
         guard let learnt = statistics?.value else { return PolicyPlan(fetches: []) }
-        let tally = try validator.tally(history: context.history, localDay: context.localDay,
-                                        firstLocalDay: context.firstLocalDay, tauSeconds: context.tauSeconds,
-                                        budget: context.budget)
-        var scheduler = ReactiveScheduler(statistics: learnt, budget: context.budget, tauSeconds: context.tauSeconds,
-                                          triggers: tally.triggersHelp)
+        let known = planned
+        let budget = context.budget
+        let compares = ReactiveStatistics.comparesModelWindows(budget: budget)
+        let tally = try validator.chosenTally(history: context.history, localDay: context.localDay,
+                                              firstLocalDay: context.firstLocalDay, tauSeconds: context.tauSeconds,
+                                              budget: budget, modelWindows: compares ? { day, _, _ in known[day]?[budget] } : nil)
+        let windows = compares ? try _modelWindows(context) : []
+        var scheduler = ReactiveScheduler(statistics: learnt, budget: budget, tauSeconds: context.tauSeconds,
+                                          triggers: tally.triggersHelp, modelWindows: tally.modelWindows)
         for launch in context.history.reversed().prefix(while: { $0.instant > context.dayStart - 86_400 }).reversed() {
             scheduler.remember(launch)
         }
-        _ = scheduler.beginDay(start: context.dayStart, end: context.dayEnd)
+        _ = scheduler.beginDay(start: context.dayStart, end: context.dayEnd,
+                               windows: tally.modelWindows ? windows : scheduler.histogramWindows(start: context.dayStart,
+                                                                                                  end: context.dayEnd))
         self.scheduler = scheduler
         let perDay = Double(max(1, learnt.days))
         var hourly: [String: [Double]] = [:]

@@ -61,9 +61,12 @@ public struct BudgetState: Sendable, Hashable, Codable {
 /// fetches decided at each launch as it happens (what `reveille evaluate --mode event` scores as
 /// `reveille`, and what `reveille react` runs).
 ///
-/// At the start of local day `d` it plans the `B` best (app, local hour) windows of
-/// ``ReactiveStatistics/hourlyColdLaunches`` (the `histogram` order), each valued at its count
-/// per day. After a launch of `a` at `T` it scores every other app with a cold launch in the
+/// At the start of local day `d` it plans the day's windows: the `B` best (app, local hour)
+/// windows of ``ReactiveStatistics/hourlyColdLaunches`` (the `histogram` order), each valued at
+/// its count per day; or, at a budget where the last 14 finished days replayed out of sample
+/// gained hits with them by more than half the standard error of the daily gain
+/// (``ReactiveValidation/modelWindows``), the usage model's daily plan (``ReveillePolicy``, the
+/// plan `reveille plan` ships; ``SchedulingPolicy/reactiveWindows(_:end:budget:)``). After a launch of `a` at `T` it scores every other app with a cold launch in the
 /// counted days (see ``ReactiveStatistics``: the transition `a → b`, b's time-of-day rate, how
 /// recently and how often `b` was used, the burstiness of the last 30 minutes) and takes the best
 /// `b` when its score `p` reaches the budget's threshold `θ` (half the `(B × days)`-th largest of
@@ -100,6 +103,13 @@ public struct ReactiveScheduler: Sendable {
     private let threshold: Double
     /// Whether launches may trigger fetches.
     public let triggers: Bool
+    /// Whether ``beginDay(start:end:)`` plans the day with the usage model's windows (from
+    /// ``windowPlanner``) rather than the histogram's.
+    public let modelWindows: Bool
+    /// Where a day's model windows come from when the scheduler runs on its own (`reveille
+    /// react`); `nil`: the histogram's windows (the evaluator passes each day's windows to
+    /// ``beginDay(start:end:windows:)`` itself).
+    public var windowPlanner: ReactiveWindowPlanner?
     /// The UTC offset of the last launch or tick seen (the local clock; 0 before any).
     public private(set) var utcOffsetSeconds = 0
     /// The current day's `[start, end)`, once a day has begun.
@@ -118,13 +128,29 @@ public struct ReactiveScheduler: Sendable {
     ///   - triggers: whether launches may trigger fetches (default: as the statistics' validation
     ///     says for this budget, ``ReactiveStatistics/usesTriggers(budget:)``); without, the
     ///     scheduler keeps the day's windows.
-    public init(statistics: ReactiveStatistics, budget: Int, tauSeconds: Double = 3600, triggers: Bool? = nil) {
+    ///   - modelWindows: whether the day's windows are the usage model's (default: as the
+    ///     statistics' validation says, ``ReactiveStatistics/usesModelWindows(budget:)``).
+    public init(statistics: ReactiveStatistics, budget: Int, tauSeconds: Double = 3600, triggers: Bool? = nil,
+                modelWindows: Bool? = nil) {
         self.budget = max(0, budget)
         self.triggers = triggers ?? statistics.usesTriggers(budget: budget)
+        self.modelWindows = modelWindows ?? statistics.usesModelWindows(budget: budget)
         self.tauSeconds = tauSeconds
         scorer = _ReactiveScorer(statistics, tauSeconds: tauSeconds)
         recency = _ReactiveRecency(appCount: statistics.apps.count)
         threshold = Self._threshold(statistics, budget: max(0, budget))
+    }
+
+    /// A scheduler on an already built scorer (a replayed day's, shared by every budget), its
+    /// windows given to ``beginDay(start:end:windows:)``.
+    init(scorer: _ReactiveScorer, budget: Int, tauSeconds: Double, triggers: Bool) {
+        self.budget = max(0, budget)
+        self.triggers = triggers
+        modelWindows = false
+        self.tauSeconds = tauSeconds
+        self.scorer = scorer
+        recency = _ReactiveRecency(appCount: scorer.statistics.apps.count)
+        threshold = Self._threshold(scorer.statistics, budget: max(0, budget))
     }
 
     /// The day's budget use.
@@ -133,14 +159,25 @@ public struct ReactiveScheduler: Sendable {
     /// Records a launch from before the day (recency only; no decision, nothing executed).
     public mutating func remember(_ launch: LaunchEvent) {
         recency.record(app: scorer.index[launch.app] ?? -1, at: launch.instant)
+        windowPlanner?.record(launch)
     }
 
-    /// Begins the day `[start, end)`: the budget is fresh and the day's windows are planned.
-    /// Returns the windows (a fetch decision each). O(apps × 24 × log).
+    /// Begins the day `[start, end)`: the budget is fresh and the day's windows are planned —
+    /// the ``windowPlanner``'s when ``modelWindows`` is on and it has a plan, else
+    /// ``histogramWindows(start:end:)``. Returns the windows (a fetch decision each).
+    /// O(apps × 24 × log), or one plan.
     public mutating func beginDay(start: Double, end: Double) -> [FetchDecision] {
-        day = (start, end)
-        executed = []
-        pending = []
+        if modelWindows, let planned = windowPlanner?.windows(start: start, end: end, utcOffsetSeconds: utcOffsetSeconds,
+                                                              budget: budget, tauSeconds: tauSeconds) {
+            return beginDay(start: start, end: end, windows: planned)
+        }
+        return beginDay(start: start, end: end, windows: histogramWindows(start: start, end: end))
+    }
+
+    /// The `B` best (app, local hour) windows of ``ReactiveStatistics/hourlyColdLaunches`` for
+    /// the day `[start, end)` (the `histogram` order), each at its hour's start and valued at its
+    /// count per day. O(apps × 24 × log).
+    public func histogramWindows(start: Double, end: Double) -> [FetchDecision] {
         let statistics = scorer.statistics
         let perDay = Double(max(1, statistics.days))
         var windows: [(count: Int, app: Int, hour: Int)] = []
@@ -148,12 +185,28 @@ public struct ReactiveScheduler: Sendable {
             for (hour, count) in counts.enumerated() where count > 0 { windows.append((count, a, hour)) }
         }
         windows.sort { x, y in x.count != y.count ? x.count > y.count : x.app != y.app ? x.app < y.app : x.hour < y.hour }
-        for window in windows.prefix(budget) {
-            var at = start + Double(window.hour) * 3600
-            guard at < end else { continue }
-            at = _shifted(at, lastLaunch: recency.lastLaunch[window.app], end: end)
-            pending.append(FetchDecision(action: .fetch, app: statistics.apps[window.app], at: at, reason: .window,
-                                         probability: Double(window.count) / perDay))
+        return windows.prefix(budget).compactMap { window in
+            let at = start + Double(window.hour) * 3600
+            guard at < end else { return nil }
+            return FetchDecision(action: .fetch, app: statistics.apps[window.app], at: at, reason: .window,
+                                 probability: Double(window.count) / perDay)
+        }
+    }
+
+    /// Begins the day `[start, end)` with `windows` as its time-of-day plan (the first `B` in
+    /// `[start, end)`, each moved past tau after its app's last launch). Returns the windows.
+    public mutating func beginDay(start: Double, end: Double, windows: [FetchDecision]) -> [FetchDecision] {
+        day = (start, end)
+        executed = []
+        pending = []
+        for var window in windows where window.at >= start && window.at < end {
+            guard pending.count < budget else { break }
+            if let a = scorer.index[window.app] {
+                window.at = _shifted(window.at, lastLaunch: recency.lastLaunch[a], end: end)
+            }
+            window.action = .fetch
+            window.reason = .window
+            pending.append(window)
         }
         return pending
     }
@@ -175,19 +228,25 @@ public struct ReactiveScheduler: Sendable {
     /// Reacts to a launch as it happens: executes the pending fetches at or before it, begins
     /// its local day if it lies past the current one, records it, and returns the decisions
     /// made (windows of a new day, a cancelled window, a trigger fetch at `T + 1 s`). O(apps + B).
-    public mutating func observe(_ launch: LaunchEvent) -> [FetchDecision] {
+    public mutating func observe(_ launch: LaunchEvent) -> [FetchDecision] { _observe(launch, best: nil) }
+
+    /// ``observe(_:)`` with the scorer's best candidate after `launch` already known (`best`
+    /// non-`nil`: what ``_ReactiveScorer/best(after:instant:localSeconds:recency:)`` returns at
+    /// this launch; the replay of a day computes it once for every budget).
+    mutating func _observe(_ launch: LaunchEvent, best known: (app: Int, score: Double)??) -> [FetchDecision] {
         utcOffsetSeconds = launch.utcOffsetSeconds
         var decisions = _rollOver(to: launch.instant, offset: launch.utcOffsetSeconds)
         let instant = launch.instant
         _execute { $0.at <= instant }
         let a = scorer.index[launch.app] ?? -1
         recency.record(app: a, at: instant)
+        windowPlanner?.record(launch)
         if let day { decisions += _shiftWindows(of: launch.app, launchedAt: instant, end: day.end) }
         guard triggers, let day, instant + 1 < day.end, instant + 1 >= day.start else { return decisions }
         let at = instant + 1
         let local = LocalClock.secondOfDay(localSeconds: LocalClock.localSeconds(
             instant: at, utcOffsetSeconds: launch.utcOffsetSeconds))
-        guard let best = scorer.best(after: a, instant: instant, localSeconds: local, recency: recency),
+        guard let best = known ?? scorer.best(after: a, instant: instant, localSeconds: local, recency: recency),
               best.score >= threshold else { return decisions }
         let app = scorer.statistics.apps[best.app]
         let near = (executed + pending).contains { $0.app == app && $0.at > at - tauSeconds && $0.at < at + tauSeconds / 2 }

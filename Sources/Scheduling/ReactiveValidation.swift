@@ -8,40 +8,10 @@ extension ReactiveScheduler {
     /// the protocol's hit rule. `history` must hold the day's launches and the 24 hours before
     /// it. O(launches of the day × apps).
     public static func replay(statistics: ReactiveStatistics, budget: Int, tauSeconds: Double,
-                              history: ArraySlice<LaunchEvent>, dayStart: Double, dayEnd: Double) -> ReactiveValidation {
-        let from = history.firstIndex { $0.instant > dayStart - 86_400 - tauSeconds } ?? history.endIndex
-        let tail = history[from...].prefix { $0.instant < dayEnd }
-        let cold = ColdLaunches.scan(tail, tauSeconds: tauSeconds).cold
-        var hits: [Int] = []
-        for triggers in [false, true] {
-            var scheduler = ReactiveScheduler(statistics: statistics, budget: budget, tauSeconds: tauSeconds, triggers: triggers)
-            var begun = false
-            for launch in tail {
-                if launch.instant < dayStart {
-                    if launch.instant > dayStart - 86_400 { scheduler.remember(launch) }
-                    continue
-                }
-                if !begun {
-                    _ = scheduler.beginDay(start: dayStart, end: dayEnd)
-                    begun = true
-                }
-                _ = scheduler.observe(launch)
-            }
-            if !begun { _ = scheduler.beginDay(start: dayStart, end: dayEnd) }
-            var fetched: [String: [Double]] = [:]
-            for fetch in scheduler.executed + scheduler.pending { fetched[fetch.app, default: []].append(fetch.at) }
-            var count = 0
-            for (k, launch) in tail.enumerated() where cold[k] && launch.instant >= dayStart {
-                if fetched[launch.app]?.contains(where: { $0 >= launch.instant - tauSeconds && $0 < launch.instant }) ?? false {
-                    count += 1
-                }
-            }
-            hits.append(count)
-        }
-        let gain = hits[1] - hits[0]
-        let (square, overflow) = gain.multipliedReportingOverflow(by: gain)
-        return ReactiveValidation(budget: budget, windowHits: hits[0], triggerHits: hits[1],
-                                  gainSquares: overflow ? Int.max : square)
+                              history: ArraySlice<LaunchEvent>, dayStart: Double, dayEnd: Double,
+                              windows: [FetchDecision]? = nil) -> ReactiveValidation {
+        _ReactiveReplayDay(statistics: statistics, tauSeconds: tauSeconds, history: history,
+                           dayStart: dayStart, dayEnd: dayEnd).replay(budget: budget, windows: windows)
     }
 }
 
@@ -52,6 +22,14 @@ extension ReactiveStatistics {
     /// 470/773 at B = 8/16).
     public static let validationDays = 14
 
+    /// Whether validation compares the usage model's windows with the histogram's at `budget`:
+    /// at powers of two (1, 2, 4, 8, 16, 32, …). Every other budget keeps the histogram's
+    /// windows: each compared budget costs `reveille train` a daily plan and a replay per
+    /// replayed day, and plans for all 32 budgets doubled train's time.
+    public static func comparesModelWindows(budget: Int) -> Bool {
+        budget > 0 && budget & (budget - 1) == 0
+    }
+
     /// Whether triggers are used at `budget`: by ``validation``'s entry for it (the last entry
     /// for a larger budget); `true` without validation.
     public func usesTriggers(budget: Int) -> Bool {
@@ -59,15 +37,40 @@ extension ReactiveStatistics {
         return (validation.first { $0.budget == budget } ?? last).triggersHelp
     }
 
+    /// Whether the day is planned with the usage model's windows at `budget`: by ``validation``'s
+    /// entry for it (the last entry for a larger budget); `false` without validation.
+    public func usesModelWindows(budget: Int) -> Bool {
+        guard let last = validation.last else { return false }
+        return (validation.first { $0.budget == budget } ?? last).modelWindows
+    }
+
     /// These statistics with ``validation`` for budgets 1…``validatedBudgets`` (a
-    /// ``ReactiveValidator``'s tallies): what `reveille train` stores. O(14 learns + 14 × 32 replays).
-    public func validated(history: ArraySlice<LaunchEvent>, localDay: Int, firstLocalDay: Int,
-                          tauSeconds: Double) throws -> ReactiveStatistics {
+    /// ``ReactiveValidator``'s chosen tallies, the model's windows being `scheduling`'s daily
+    /// plan of each replayed day, fitted on the launches before it, at the budgets
+    /// ``comparesModelWindows(budget:)`` names): what `reveille train` stores.
+    /// O(14 learns + 14 model fits + 14 × 6 plans + 14 × 38 replays).
+    public func validated(history: ArraySlice<LaunchEvent>, localDay: Int, firstLocalDay: Int, tauSeconds: Double,
+                          scheduling: ReveillePolicy) throws -> ReactiveStatistics {
         var validator = ReactiveValidator()
+        var policy = scheduling
+        let budgets = 1...Self.validatedBudgets
+        let compared = budgets.filter(Self.comparesModelWindows(budget:))
+        var planned: [Int: [Int: [FetchDecision]]] = [:]
+        let device = history.first?.device ?? ""
+        for day in ReactiveValidator.days(localDay: localDay, firstLocalDay: firstLocalDay) {
+            let (start, offset) = ReactiveValidator.clock(history, day: day)
+            let end = ReactiveValidator.clock(history, day: day + 1).start
+            let before = history.prefix { $0.instant < start }
+            let context = ForecastContext(device: device, history: before, dayStart: start, localDay: day,
+                                          firstLocalDay: firstLocalDay, utcOffsetSeconds: offset, tauSeconds: tauSeconds)
+            for budget in compared { planned[day, default: [:]][budget] = try policy.reactiveWindows(context, end: end, budget: budget) }
+        }
         var copy = self
-        copy.validation = try (1...Self.validatedBudgets).map { budget in
-            try validator.tally(history: history, localDay: localDay, firstLocalDay: firstLocalDay,
-                                tauSeconds: tauSeconds, budget: budget)
+        copy.validation = try budgets.map { budget in
+            try validator.chosenTally(history: history, localDay: localDay, firstLocalDay: firstLocalDay,
+                                      tauSeconds: tauSeconds, budget: budget,
+                                      modelWindows: Self.comparesModelWindows(budget: budget)
+                                          ? { day, _, _ in planned[day]?[budget] } : nil)
         }
         return copy
     }
@@ -78,53 +81,112 @@ extension ReactiveStatistics {
 /// statistics learnt at its own start (``ReactiveStatistics/validationDays``). Keeps the learnt days and tallies, so that a walk-forward
 /// replay (the evaluator) or several budgets (`reveille train`) learn each day once.
 public struct ReactiveValidator: Sendable {
-    private struct Key: Hashable { var day: Int; var budget: Int }
-    private var learnt: [Int: (start: Double, end: Double, statistics: ReactiveStatistics)] = [:]
+    private struct Key: Hashable { var day: Int; var budget: Int; var modelWindows: Bool }
+    private var learnt: [Int: _ReactiveReplayDay] = [:]
     private var tallies: [Key: ReactiveValidation] = [:]
 
     /// A validator that has learnt nothing.
     public init() {}
 
     /// The summed tally at `budget` for day `localDay`; `history` must hold every launch before
-    /// that day's start.
+    /// that day's start. `windows` gives a replayed day's time-of-day plan (`nil`: the
+    /// statistics' histogram windows).
     public mutating func tally(history: ArraySlice<LaunchEvent>, localDay: Int, firstLocalDay: Int, tauSeconds: Double,
-                               budget: Int) throws -> ReactiveValidation {
-        let firstDay = max(firstLocalDay + ReactiveStatistics.validationWarmupDays,
-                           localDay - ReactiveStatistics.validationDays)
-        learnt = learnt.filter { $0.key >= firstDay }
-        tallies = tallies.filter { $0.key.day >= firstDay }
-        var sum = ReactiveValidation(budget: budget, windowHits: 0, triggerHits: 0)
-        for day in firstDay..<max(firstDay, localDay) {
-            let key = Key(day: day, budget: budget)
-            let one: ReactiveValidation
-            if let known = tallies[key] { one = known } else {
-                let entry = try _learnt(history: history, day: day, firstLocalDay: firstLocalDay, tauSeconds: tauSeconds)
-                one = ReactiveScheduler.replay(statistics: entry.statistics, budget: budget, tauSeconds: tauSeconds,
-                                               history: history, dayStart: entry.start, dayEnd: entry.end)
-                tallies[key] = one
-            }
-            sum.windowHits += one.windowHits
-            sum.triggerHits += one.triggerHits
-            let (squares, overflow) = sum.gainSquares.addingReportingOverflow(one.gainSquares)
-            sum.gainSquares = overflow ? Int.max : squares
+                               budget: Int,
+                               windows: ((_ day: Int, _ start: Double, _ end: Double) throws -> [FetchDecision]?)? = nil
+    ) throws -> ReactiveValidation {
+        ReactiveValidation(summing: try dayTallies(history: history, localDay: localDay, firstLocalDay: firstLocalDay,
+                                                   tauSeconds: tauSeconds, budget: budget, windows: windows),
+                           budget: budget)
+    }
+
+    /// The tally at `budget` for day `localDay` of the time-of-day windows validation prefers:
+    /// the histogram's, or the model's (`modelWindows`, a replayed day's plan; `nil` compares
+    /// nothing) when, on the replayed days, they gained hits over the histogram's by more than
+    /// ``ReactiveValidation/significance`` standard errors of the daily gain (the triggers' test). A day's hits
+    /// are each source's with triggers when its own summed tally says they help, else without.
+    /// The result's ``ReactiveValidation/modelWindows`` says which was chosen.
+    public mutating func chosenTally(history: ArraySlice<LaunchEvent>, localDay: Int, firstLocalDay: Int, tauSeconds: Double,
+                                     budget: Int,
+                                     modelWindows: ((_ day: Int, _ start: Double, _ end: Double) throws -> [FetchDecision]?)?
+    ) throws -> ReactiveValidation {
+        let histogram = try dayTallies(history: history, localDay: localDay, firstLocalDay: firstLocalDay,
+                                       tauSeconds: tauSeconds, budget: budget)
+        let histogramSum = ReactiveValidation(summing: histogram, budget: budget)
+        guard let modelWindows else { return histogramSum }
+        let model = try dayTallies(history: history, localDay: localDay, firstLocalDay: firstLocalDay,
+                                   tauSeconds: tauSeconds, budget: budget, windows: modelWindows)
+        var modelSum = ReactiveValidation(summing: model, budget: budget)
+        let m = modelSum.triggersHelp, h = histogramSum.triggersHelp
+        var gain = 0.0, squares = 0.0
+        for (a, b) in zip(model, histogram) {
+            let d = Double((m ? a.triggerHits : a.windowHits) - (h ? b.triggerHits : b.windowHits))
+            gain += d
+            squares += d * d
         }
-        return sum
+        let z = ReactiveValidation.significance
+        guard gain > 0, gain * gain > z * z * squares else { return histogramSum }
+        modelSum.modelWindows = true
+        return modelSum
+    }
+
+    /// The tally of each replayed day before `localDay`, oldest first (what ``tally`` sums).
+    public mutating func dayTallies(history: ArraySlice<LaunchEvent>, localDay: Int, firstLocalDay: Int, tauSeconds: Double,
+                                    budget: Int,
+                                    windows: ((_ day: Int, _ start: Double, _ end: Double) throws -> [FetchDecision]?)? = nil
+    ) throws -> [ReactiveValidation] {
+        let days = Self.days(localDay: localDay, firstLocalDay: firstLocalDay)
+        learnt = learnt.filter { $0.key >= days.lowerBound }
+        tallies = tallies.filter { $0.key.day >= days.lowerBound }
+        return try days.map { day in
+            let key = Key(day: day, budget: budget, modelWindows: windows != nil)
+            if let known = tallies[key] { return known }
+            let entry = try _learnt(history: history, day: day, firstLocalDay: firstLocalDay, tauSeconds: tauSeconds)
+            let one = entry.replay(budget: budget, windows: try windows?(day, entry.dayStart, entry.dayEnd))
+            tallies[key] = one
+            return one
+        }
     }
 
     private mutating func _learnt(history: ArraySlice<LaunchEvent>, day: Int, firstLocalDay: Int,
-                                  tauSeconds: Double) throws -> (start: Double, end: Double, statistics: ReactiveStatistics) {
+                                  tauSeconds: Double) throws -> _ReactiveReplayDay {
         if let known = learnt[day] { return known }
         let start = Self._start(history, day: day), end = Self._start(history, day: day + 1)
         let statistics = try ReactiveStatistics.learn(history: history.prefix { $0.instant < start }, localDay: day,
                                                       dayStart: start, firstLocalDay: firstLocalDay, tauSeconds: tauSeconds)
-        learnt[day] = (start, end, statistics)
-        return (start, end, statistics)
+        let entry = _ReactiveReplayDay(statistics: statistics, tauSeconds: tauSeconds, history: history,
+                                       dayStart: start, dayEnd: end)
+        learnt[day] = entry
+        return entry
     }
 
-    /// `start(d)`: local midnight with the offset of the last launch on an earlier local day (the
-    /// first launch's when there is none).
-    private static func _start(_ history: ArraySlice<LaunchEvent>, day: Int) -> Double {
+    /// The local days replayed for day `localDay`: the last ``ReactiveStatistics/validationDays``
+    /// before it, from ``ReactiveStatistics/validationWarmupDays`` after the first on.
+    public static func days(localDay: Int, firstLocalDay: Int) -> Range<Int> {
+        let firstDay = max(firstLocalDay + ReactiveStatistics.validationWarmupDays,
+                           localDay - ReactiveStatistics.validationDays)
+        return firstDay..<max(firstDay, localDay)
+    }
+
+    /// `start(d)` and its offset: local midnight with the offset of the last launch on an earlier
+    /// local day (the first launch's when there is none).
+    static func clock(_ history: ArraySlice<LaunchEvent>, day: Int) -> (start: Double, offset: Int) {
         let offset = history.last { $0.localDay < day }?.utcOffsetSeconds ?? history.first?.utcOffsetSeconds ?? 0
-        return LocalClock.startOfDay(day, utcOffsetSeconds: offset)
+        return (LocalClock.startOfDay(day, utcOffsetSeconds: offset), offset)
+    }
+
+    private static func _start(_ history: ArraySlice<LaunchEvent>, day: Int) -> Double { clock(history, day: day).start }
+}
+
+extension ReactiveValidation {
+    /// The sum of daily tallies (`gainSquares` saturating).
+    init(summing days: [ReactiveValidation], budget: Int) {
+        self.init(budget: budget, windowHits: 0, triggerHits: 0)
+        for one in days {
+            windowHits += one.windowHits
+            triggerHits += one.triggerHits
+            let (squares, overflow) = gainSquares.addingReportingOverflow(one.gainSquares)
+            gainSquares = overflow ? Int.max : squares
+        }
     }
 }

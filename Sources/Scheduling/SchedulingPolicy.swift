@@ -152,13 +152,21 @@ extension SchedulingPolicy where Source == UsageModelForecaster {
     /// Fits the usage model a plan from `start(d)` for `context`'s day would use, with the 28-day
     /// hourly frequencies and the reactive scheduler's ``ReactiveStatistics`` stored in it: what
     /// `reveille train` writes to a model file.
+    ///
+    /// The model is the one a plan from `start(d)` fits (``UsageModelForecaster``'s, its scorer
+    /// that of the day's anchor when ``SchedulingOptions/scorerRefitDays`` > 1), so a plan from
+    /// the file on that day, and `reveille react`'s model windows, are the evaluator's.
     public static func train(_ context: ForecastContext, options: SchedulingOptions = SchedulingOptions()) throws -> UsageModel {
-        let model = try UsageModel.fit(context.historyBeforeDay, options: options.modelOptions)
+        let before = context.historyBeforeDay
+        var forecaster = UsageModelForecaster(modelOptions: options.modelOptions, empiricalWeight: options.empiricalWeight,
+                                              scorerRefitDays: options.scorerRefitDays)
+        let model = before.isEmpty ? try UsageModel.fit(before, options: options.modelOptions)
+            : try forecaster._fit(Array(before), day: context.localDay, warmStart: nil)
         let reactive = try ReactiveStatistics.learn(
             history: context.historyBeforeDay, localDay: context.localDay, dayStart: context.dayStart,
             firstLocalDay: context.firstLocalDay, tauSeconds: context.tauSeconds
         ).validated(history: context.historyBeforeDay, localDay: context.localDay, firstLocalDay: context.firstLocalDay,
-                    tauSeconds: context.tauSeconds)
+                    tauSeconds: context.tauSeconds, scheduling: try ReveillePolicy(options: options))
         return model.storing(recentHourlyFrequencies: context.recentColdLaunches.hourlyFrequencies)
             .storing(reactive: reactive)
     }

@@ -160,24 +160,31 @@ public struct ReactiveValidation: Sendable, Codable, Equatable {
     /// `Σ_d (triggerHits_d − windowHits_d)²` over the replayed days: the spread of the daily
     /// gains (0 in files written before it was stored).
     public var gainSquares: Int
+    /// Whether the scheduler plans the day with the usage model's windows (the daily plan) rather
+    /// than the histogram's: validation found they gained hits (the tally is then theirs). Stored
+    /// only when `true` (see `ReactiveValidation+Coding.swift`).
+    public var modelWindows: Bool
 
     /// A tally.
-    public init(budget: Int, windowHits: Int, triggerHits: Int, gainSquares: Int = 0) {
+    public init(budget: Int, windowHits: Int, triggerHits: Int, gainSquares: Int = 0, modelWindows: Bool = false) {
         self.budget = budget
         self.windowHits = windowHits
         self.triggerHits = triggerHits
         self.gainSquares = gainSquares
+        self.modelWindows = modelWindows
     }
 
-    private enum CodingKeys: String, CodingKey { case budget, windowHits, triggerHits, gainSquares }
+    enum CodingKeys: String, CodingKey { case budget, windowHits, triggerHits, gainSquares, modelWindows }
 
-    /// Decodes a tally; a missing `gainSquares` (older files) reads as 0.
+    /// Decodes a tally; a missing `gainSquares` (older files) reads as 0, a missing
+    /// `modelWindows` as `false`.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         budget = try c.decode(Int.self, forKey: .budget)
         windowHits = try c.decode(Int.self, forKey: .windowHits)
         triggerHits = try c.decode(Int.self, forKey: .triggerHits)
         gainSquares = try c.decodeIfPresent(Int.self, forKey: .gainSquares) ?? 0
+        modelWindows = try c.decodeIfPresent(Bool.self, forKey: .modelWindows) ?? false
     }
 
     /// How many standard errors the summed gain must exceed (one-sided): `gain > z √(Σ d²)`.

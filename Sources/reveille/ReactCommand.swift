@@ -21,7 +21,7 @@ struct ReactCommand: ParsableCommand {
 
             Examples:
               reveille train launches.csv -o model.json
-              tail -f launches.jsonl | reveille react --model model.json --budget 8
+              tail -f launches.jsonl | reveille react --model model.json --history launches.csv --budget 8
             """
     )
 
@@ -40,6 +40,9 @@ struct ReactCommand: ParsableCommand {
     @Option(help: "Freshness window tau in minutes.")
     var tauMinutes: Double = 60
 
+    @Option(help: ArgumentHelp("The device's launches before the stream (canonical CSV/JSONL): the recency the scheduler starts from, and the history the usage model's windows are planned on at budgets where the model chose them (without it, only the stream's launches).", valueName: "history"))
+    var history: String?
+
     func validate() throws {
         guard budget >= 0 else { throw ValidationError("--budget must be 0 or more") }
         if let zone, TimeZone(identifier: zone) == nil {
@@ -57,6 +60,12 @@ struct ReactCommand: ParsableCommand {
                                       file: model, field: "devices.\(usage.device).reactive")
             }
             var scheduler = ReactiveScheduler(statistics: statistics, budget: budget, tauSeconds: tauMinutes * 60)
+            var options = SchedulingOptions()
+            options.tauMinutes = tauMinutes
+            scheduler.windowPlanner = try ReactiveWindowPlanner(model: usage, options: options)
+            if let history, let past = try HistoryReader.read(path: history).device(usage.device) {
+                for launch in past.launches { scheduler.remember(launch) }
+            }
             let timeZone = zone.flatMap { TimeZone(identifier: $0) }
             var number = 0
             while let text = readLine(strippingNewline: true) {

@@ -3,39 +3,49 @@ import Testing
 import TestSupport
 
 /// `reveille react` runs the policy `evaluate --mode event` scores as `reveille`: trained on the
-/// launches before a day and fed the day's launches (after the previous day's, for recency), it
-/// executes exactly the fetches the evaluation lists for that device-day.
+/// launches before a day, given them as `--history` and fed the day's launches, it executes exactly
+/// the fetches the evaluation lists for that device-day — at B = 8 (the histogram's windows) and
+/// at B = 4, where validation chose the usage model's windows for that day (the model file's
+/// `modelWindows`), so `react` plans them with the same pipeline. The day is an anchor of the
+/// daily scorer refit (day number divisible by `scorerRefitDays` = 5), where the trained model's
+/// scorer is the evaluator's; on other days `train` fits the scorer on every day before.
 @Suite struct ReactCommandTests {
     static let csv = Fixtures.dataset("android-wellbeing/launches.csv")
-    static let day = "2023-06-20"
+    static let day = "2023-06-22"
 
-    @Test func reactFetchesEqualEventEvaluationFetches() throws {
+    @Test(arguments: [(8, false), (4, true)])
+    func reactFetchesEqualEventEvaluationFetches(_ budget: Int, modelWindows: Bool) throws {
         let rows = try String(contentsOfFile: Self.csv, encoding: .utf8).split(separator: "\n").map(String.init)
         let header = rows[0], launches = rows.dropFirst()
-        let dayStart = "\(Self.day)T00:00:00+00:00", previousStart = "2023-06-19T00:00:00+00:00"
-        let nextStart = "2023-06-21T00:00:00+00:00"
+        let dayStart = "\(Self.day)T00:00:00+00:00"
+        let nextStart = "2023-06-23T00:00:00+00:00"
         func stamp(_ row: String) -> String { String(row.split(separator: ",")[2]) }
         let before = try Fixtures.temporaryFile(([header] + launches.filter { stamp($0) < dayStart }).joined(separator: "\n") + "\n")
         let model = try Fixtures.temporaryFile("", suffix: ".json")
         let trained = try CLIRunner.run(["train", before, "-o", model, "-q"])
         #expect(trained.status == 0, "\(trained.stderr)")
+        let file = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: model))) as? [String: Any])
+        let device = try #require((file["devices"] as? [String: Any])?["wellbeing-pixel"] as? [String: Any])
+        let validation = try #require((device["reactive"] as? [String: Any])?["validation"] as? [[String: Any]])
+        #expect((validation[budget - 1]["modelWindows"] as? Bool ?? false) == modelWindows)
 
         let fetches = try Fixtures.temporaryFile("", suffix: ".csv")
-        let evaluated = try CLIRunner.run(["evaluate", Self.csv, "--mode", "event", "--policy", "reveille", "--budget", "8",
+        let evaluated = try CLIRunner.run(["evaluate", Self.csv, "--mode", "event", "--policy", "reveille", "--budget", "\(budget)",
                                            "--fetches", fetches, "-q"])
         #expect(evaluated.status == 0, "\(evaluated.stderr)")
         let expected = Set(try String(contentsOfFile: fetches, encoding: .utf8).split(separator: "\n")
-            .filter { $0.hasPrefix("wellbeing-pixel,reveille,8,\(Self.day),") }
+            .filter { $0.hasPrefix("wellbeing-pixel,reveille,\(budget),\(Self.day),") }
             .map { row in let f = row.split(separator: ","); return "\(f[5])@\(f[4])" })
-        #expect(expected.count == 8)
+        #expect(expected.count == budget)
 
-        let stream = launches.filter { stamp($0) >= previousStart && stamp($0) < nextStart }.map { row in
+        let stream = launches.filter { stamp($0) >= dayStart && stamp($0) < nextStart }.map { row in
             let f = row.split(separator: ",")
             return #"{"app": "\#(f[1])", "timestamp": "\#(f[2])"}"#
         } + [#"{"tick": "\#(nextStart)"}"#]
-        let reacted = try CLIRunner.run(["react", "--model", model, "--budget", "8"], stdin: stream.joined(separator: "\n") + "\n")
+        let reacted = try CLIRunner.run(["react", "--model", model, "--history", before, "--budget", "\(budget)"],
+                                        stdin: stream.joined(separator: "\n") + "\n")
         #expect(reacted.status == 0, "\(reacted.stderr)")
-        let start = 1_687_219_200.0, end = start + 86_400   // 2023-06-20 UTC
+        let start = 1_687_392_000.0, end = start + 86_400   // 2023-06-22 UTC
         var made = Set<String>()
         for line in reacted.stdout.split(separator: "\n") {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -45,7 +55,7 @@ import TestSupport
             if object["action"] as? String == "cancel" { made.remove(key) } else { made.insert(key) }
         }
         #expect(made == expected)
-        #expect(made.contains { !$0.hasSuffix("00") }, "the day has trigger fetches (not on the hour)")
+        #expect(made.contains { !$0.hasSuffix("00") }, "the day has fetches off the hour (triggers or model windows)")
     }
 
     @Test func malformedLineIsBadDataNamingTheLine() throws {

@@ -40,8 +40,9 @@ import UsageModel
     static func train(_ path: String) throws -> Trained {
         let history = try HistoryReader.read(path: path)
         var models: [String: UsageModel] = [:]
-        for d in history.devices {
-            models[d.device] = try ReveillePolicy.train(device: d.device, launches: Array(d.launches)[...])
+        // `reveille train`'s path: every device, one per core at a time.
+        for trained in try ReveillePolicy.train(devices: history.devices, source: path) {
+            models[trained.device] = trained.model
         }
         var sizes: [String: Int] = [:]
         for (device, model) in models {

@@ -105,4 +105,36 @@ import UsageModel
         #expect(throws: UsageModelError.self) { try bad.validate() }
         #expect(throws: Never.self) { try Self.statistics.validate() }
     }
+
+    /// Windows given to `beginDay(start:end:windows:)` (the usage model's daily plan) are the
+    /// day's plan: those outside the day dropped, at most `B`, each moved past tau after its
+    /// app's last launch (b, launched at 23:50 the day before: its 00:30 window moves to
+    /// 00:49:59), an app the statistics do not know kept as it is.
+    @Test func givenWindowsAreTheDaysPlan() {
+        var scheduler = ReactiveScheduler(statistics: Self.statistics, budget: 2, triggers: false)
+        scheduler.remember(launch("b", second: -600))
+        let given = [FetchDecision(action: .fetch, app: "a", at: Self.day - 1, reason: .window, probability: 0.9),
+                     FetchDecision(action: .fetch, app: "b", at: Self.day + 1800, reason: .trigger, probability: 0.3),
+                     FetchDecision(action: .fetch, app: "c", at: Self.day + 7200, reason: .window, probability: 0.2),
+                     FetchDecision(action: .fetch, app: "a", at: Self.day + 9000, reason: .window, probability: 0.1)]
+        let windows = scheduler.beginDay(start: Self.day, end: Self.day + 86_400, windows: given)
+        #expect(windows.map(\.app) == ["b", "c"])
+        #expect(windows.map(\.at) == [Self.day + 2999, Self.day + 7200])
+        #expect(windows.allSatisfy { $0.reason == .window && $0.action == .fetch })
+        #expect(scheduler.pending == windows)
+    }
+
+    /// Whether the day starts from the model's windows follows the validation entry of the
+    /// budget (the last entry beyond it); without a window planner the histogram's are used.
+    @Test func modelWindowsFollowValidationAndFallBackToTheHistogram() {
+        var statistics = Self.statistics
+        statistics.validation = [ReactiveValidation(budget: 1, windowHits: 3, triggerHits: 3, modelWindows: true),
+                                 ReactiveValidation(budget: 2, windowHits: 3, triggerHits: 3)]
+        #expect(ReactiveScheduler(statistics: statistics, budget: 1).modelWindows)
+        #expect(!ReactiveScheduler(statistics: statistics, budget: 2).modelWindows)
+        #expect(!ReactiveScheduler(statistics: statistics, budget: 5).modelWindows)
+        #expect(!ReactiveScheduler(statistics: Self.statistics, budget: 1).modelWindows)
+        var scheduler = ReactiveScheduler(statistics: statistics, budget: 1)
+        #expect(scheduler.beginDay(start: Self.day, end: Self.day + 86_400).map(\.app) == ["a"])
+    }
 }

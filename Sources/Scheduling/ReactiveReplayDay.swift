@@ -1,0 +1,93 @@
+import LaunchHistory
+import ReveilleCore
+import UsageModel
+
+/// One finished day's replay work that does not depend on the budget or the day's windows,
+/// done once and shared by every budget's replay (``ReactiveScheduler/replay(statistics:budget:tauSeconds:history:dayStart:dayEnd:windows:)``):
+/// the launches replayed, which of them are cold, the scorer, and the scorer's best candidate
+/// after each launch of the day (recency depends on the launches alone, so that candidate is the
+/// same at every budget; only the threshold it is compared with differs).
+struct _ReactiveReplayDay: Sendable {
+    let dayStart: Double
+    let dayEnd: Double
+    let tauSeconds: Double
+    /// The launches from 24 hours + tau before the day to its end.
+    let tail: [LaunchEvent]
+    /// Whether each launch of ``tail`` is cold.
+    let cold: [Bool]
+    let scorer: _ReactiveScorer
+    /// Per launch of ``tail`` in the day, the scorer's best candidate after it (`nil`: none).
+    let best: [(app: Int, score: Double)?]
+
+    /// The day `[dayStart, dayEnd)` of `history` (which must hold it and the 24 hours before
+    /// it) with `statistics` learnt at its start. O(launches of the day × apps).
+    init(statistics: ReactiveStatistics, tauSeconds: Double, history: ArraySlice<LaunchEvent>,
+         dayStart: Double, dayEnd: Double) {
+        self.dayStart = dayStart
+        self.dayEnd = dayEnd
+        self.tauSeconds = tauSeconds
+        let from = history.firstIndex { $0.instant > dayStart - 86_400 - tauSeconds } ?? history.endIndex
+        tail = Array(history[from...].prefix { $0.instant < dayEnd })
+        cold = ColdLaunches.scan(tail, tauSeconds: tauSeconds).cold
+        let scorer = _ReactiveScorer(statistics, tauSeconds: tauSeconds)
+        self.scorer = scorer
+        // The recency a replaying scheduler holds at each launch: remembered launches of the
+        // 24 hours before the day, then every launch of the day as it is observed.
+        var recency = _ReactiveRecency(appCount: statistics.apps.count)
+        var best: [(app: Int, score: Double)?] = []
+        best.reserveCapacity(tail.count)
+        for launch in tail {
+            let a = scorer.index[launch.app] ?? -1
+            if launch.instant < dayStart {
+                if launch.instant > dayStart - 86_400 { recency.record(app: a, at: launch.instant) }
+                best.append(nil)
+                continue
+            }
+            recency.record(app: a, at: launch.instant)
+            let local = LocalClock.secondOfDay(localSeconds: LocalClock.localSeconds(
+                instant: launch.instant + 1, utcOffsetSeconds: launch.utcOffsetSeconds))
+            best.append(launch.instant + 1 < dayEnd
+                        ? scorer.best(after: a, instant: launch.instant, localSeconds: local, recency: recency) : nil)
+        }
+        self.best = best
+    }
+
+    /// The day's hits at `budget` with `windows` (`nil`: the histogram's) as its time-of-day
+    /// plan, without triggers and with. O(launches of the day × B).
+    func replay(budget: Int, windows: [FetchDecision]?) -> ReactiveValidation {
+        var hits: [Int] = []
+        for triggers in [false, true] {
+            var scheduler = ReactiveScheduler(scorer: scorer, budget: budget, tauSeconds: tauSeconds, triggers: triggers)
+            var begun = false
+            for (k, launch) in tail.enumerated() {
+                if launch.instant < dayStart {
+                    if launch.instant > dayStart - 86_400 { scheduler.remember(launch) }
+                    continue
+                }
+                if !begun {
+                    _ = scheduler.beginDay(start: dayStart, end: dayEnd,
+                                           windows: windows ?? scheduler.histogramWindows(start: dayStart, end: dayEnd))
+                    begun = true
+                }
+                _ = scheduler._observe(launch, best: .some(best[k]))
+            }
+            if !begun {
+                _ = scheduler.beginDay(start: dayStart, end: dayEnd,
+                                       windows: windows ?? scheduler.histogramWindows(start: dayStart, end: dayEnd))
+            }
+            var fetched: [String: [Double]] = [:]
+            for fetch in scheduler.executed + scheduler.pending { fetched[fetch.app, default: []].append(fetch.at) }
+            var count = 0
+            for (k, launch) in tail.enumerated() where cold[k] && launch.instant >= dayStart {
+                if fetched[launch.app]?.contains(where: { $0 >= launch.instant - tauSeconds && $0 < launch.instant }) ?? false {
+                    count += 1
+                }
+            }
+            hits.append(count)
+        }
+        let gain = hits[1] - hits[0]
+        let (square, overflow) = gain.multipliedReportingOverflow(by: gain)
+        return ReactiveValidation(budget: budget, windowHits: hits[0], triggerHits: hits[1],
+                                  gainSquares: overflow ? Int.max : square)
+    }
+}
