@@ -115,7 +115,11 @@ public struct SQLiteTemplate: Sendable {
     /// Two differences from the fresh file that each input used to get: text is bound in full
     /// (GRDB binds it up to its first NUL byte), and the row after a refused one is kept (GRDB's
     /// statement re-threw the refusal when it was reset for that next row, which dropped it too).
-    public func write(_ bytes: [UInt8]) {
+    ///
+    /// Returns false when SQLite aborted the transaction (an insert that ran out of rowids,
+    /// `SQLITE_FULL`, rolls the whole transaction back: found by fuzz-powerlog): the file then
+    /// holds the previous input's tables, and this input is not imported.
+    public func write(_ bytes: [UInt8]) -> Bool {
         do {
             try database.write { db in
                 // AUTOINCREMENT tables (PowerLog's) remember the largest rowid ever used: forget
@@ -130,9 +134,12 @@ public struct SQLiteTemplate: Sendable {
                     }
                 }
             }
+        } catch let error as DatabaseError where [.SQLITE_ABORT, .SQLITE_FULL].contains(error.resultCode.primaryResultCode) {
+            return false
         } catch {
             fatalError("fuzz harness: cannot write \(path): \(error)")
         }
+        return true
     }
 
     /// Binds `row` to `insert` and runs it once; a row the schema refuses is left out.
@@ -156,14 +163,15 @@ public struct SQLiteTemplate: Sendable {
     static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
     /// Creates the scratch evidence file at `path` with the tables' schema, and the connection
-    /// that ``write(_:)`` keeps using: no journal (no `-journal` file for the importer to take for
-    /// a writer mid-transaction), no flush, no foreign keys (rows may dangle).
+    /// that ``write(_:)`` keeps using: the rollback journal in memory (no `-journal` file for the
+    /// importer to take for a writer mid-transaction, and a transaction SQLite aborts is rolled
+    /// back properly), no flush, no foreign keys (rows may dangle).
     static func scratchDatabase(_ path: String, tables: [Table]) throws -> DatabaseQueue {
         for suffix in ["", "-journal", "-wal", "-shm"] { unlink(path + suffix) }
         var config = Configuration()
         config.foreignKeysEnabled = false
         config.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF")
+            try db.execute(sql: "PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF")
         }
         let queue = try DatabaseQueue(path: path, configuration: config)
         try queue.write { db in
@@ -177,7 +185,7 @@ extension SQLiteTemplate {
     /// One fuzz input: the edited tables written to ``path``, then each of `kinds` imported
     /// from it (``importAndReadBack(_:path:)``).
     public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int, importing kinds: [DeviceKind]) -> Int32 {
-        write(ScratchFile.bytes(data, size))
+        guard write(ScratchFile.bytes(data, size)) else { return 0 }
         for kind in kinds { importAndReadBack(kind, path: path) }
         return 0
     }
