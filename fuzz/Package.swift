@@ -23,6 +23,7 @@ let package = Package(
             .product(name: "LaunchHistory", package: "Reveille"),
             .product(name: "DeviceImport", package: "Reveille"),
             .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
     ] + targets.map { name in
         // main.swift hands the input callback to libFuzzer (LLVMFuzzerRunDriver).
