@@ -55,26 +55,16 @@ struct _ReactiveReplayDay: Sendable {
     /// The day's hits at `budget` with `windows` (`nil`: the histogram's) as its time-of-day
     /// plan, without triggers and with. O(launches of the day × B).
     func replay(budget: Int, windows: [FetchDecision]?) -> ReactiveValidation {
+        // The tail is in instant order: the 24 hours before the day are remembered, then the day
+        // begins and each of its launches is observed.
+        let firstOfDay = tail.firstIndex { $0.instant >= dayStart } ?? tail.endIndex
         var hits: [Int] = []
         for triggers in [false, true] {
             var scheduler = ReactiveScheduler(scorer: scorer, budget: budget, tauSeconds: tauSeconds, triggers: triggers)
-            var begun = false
-            for (k, launch) in tail.enumerated() {
-                if launch.instant < dayStart {
-                    if launch.instant > dayStart - 86_400 { scheduler.remember(launch) }
-                    continue
-                }
-                if !begun {
-                    _ = scheduler.beginDay(start: dayStart, end: dayEnd,
-                                           windows: windows ?? scheduler.histogramWindows(start: dayStart, end: dayEnd))
-                    begun = true
-                }
-                _ = scheduler._observe(launch, best: .some(best[k]))
-            }
-            if !begun {
-                _ = scheduler.beginDay(start: dayStart, end: dayEnd,
-                                       windows: windows ?? scheduler.histogramWindows(start: dayStart, end: dayEnd))
-            }
+            for launch in tail[..<firstOfDay] where launch.instant > dayStart - 86_400 { scheduler.remember(launch) }
+            _ = scheduler.beginDay(start: dayStart, end: dayEnd,
+                                   windows: windows ?? scheduler.histogramWindows(start: dayStart, end: dayEnd))
+            for k in firstOfDay..<tail.count { _ = scheduler._observe(tail[k], best: .some(best[k])) }
             var fetched: [String: [Double]] = [:]
             for fetch in scheduler.executed + scheduler.pending { fetched[fetch.app, default: []].append(fetch.at) }
             var count = 0
