@@ -22,26 +22,16 @@ enum _PrivateCopy {
         guard fchmod(output, 0o600) == 0 else { throw .scratch(String(cString: strerror(errno))) }
         // 1 MiB at a time, less for a smaller file (a fuzzer imports thousands of small ones).
         var info = stat()
-        var buffer = [UInt8](repeating: 0, count: ReadBufferSize.forInput(ofSize: fstat(input, &info) == 0 ? Int(info.st_size) : nil))
+        let chunk = ReadBufferSize.forInput(ofSize: fstat(input, &info) == 0 ? Int(info.st_size) : nil)
         while true {
-            let n = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .source(String(cString: strerror(errno)))
-            }
-            if n == 0 { break }
-            var done = 0
-            while done < n {
-                let w = buffer.withUnsafeBytes { raw in
-                    guard let base = raw.baseAddress else { return -1 }
-                    return write(output, base + done, n - done)
-                }
-                if w < 0 {
-                    if errno == EINTR { continue }
-                    throw .scratch(String(cString: strerror(errno)))
-                }
-                done += w
-            }
+            let bytes: Data
+            do throws(FileDescriptorIO.Failure) {
+                bytes = try FileDescriptorIO.read(upTo: chunk, from: input)
+            } catch { throw .source(error.reason) }
+            if bytes.isEmpty { break }
+            do throws(FileDescriptorIO.Failure) {
+                try FileDescriptorIO.writeAll(bytes, to: output)
+            } catch { throw .scratch(error.reason) }
         }
         guard fsync(output) == 0 else { throw .scratch(String(cString: strerror(errno))) }
     }

@@ -126,33 +126,15 @@ public enum AtomicFile {
     }
 
     private static func _writeAll(_ data: Data, to fd: Int32, path: String) throws(WriteError) {
-        let failure: Int32? = data.withUnsafeBytes { raw -> Int32? in
-            guard let base = raw.baseAddress else { return nil }
-            var offset = 0
-            while offset < raw.count {
-                let n = _posixWrite(fd, base + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += n
-            }
-            return nil
+        do throws(FileDescriptorIO.Failure) {
+            try FileDescriptorIO.writeAll(data, to: fd)
+        } catch {
+            throw WriteError(path: path, reason: error.reason, code: error.code)
         }
-        if let failure { throw WriteError(path: path, reason: String(cString: strerror(failure)), code: failure) }
     }
 
     private static func _error(_ path: String) -> WriteError {
         let code = errno
         return WriteError(path: path, reason: String(cString: strerror(code)), code: code)
     }
-}
-
-/// `write(2)` (a free function, since ``AtomicFile`` has its own `write`).
-private func _posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.write(fd, buffer, count)
-    #else
-    Darwin.write(fd, buffer, count)
-    #endif
 }
