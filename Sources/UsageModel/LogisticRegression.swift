@@ -54,20 +54,22 @@ public enum LogisticRegression {
         let lambda = max(l2, 1e-10)
         var beta = beta0
         if let start, start.count == p, start.allSatisfy(\.isFinite) { beta = start }
-        // `η = Xβ` of the current `β` is kept from its objective evaluation for the next Newton
+        // `σ(Xβ)` of the current `β` is kept from its objective evaluation for the next Newton
         // step, and the `√W`-scaled copy of X reuses one buffer across steps.
-        var (objective, eta) = try _objective(x: x, y: y, v: v, beta: beta, prior: beta0, lambda: lambda)
+        // The probabilities `σ(η)` come from the same pass (one `exp` per row serves both).
+        var (objective, probabilities) = try _objective(x: x, y: y, v: v, beta: beta, prior: beta0, lambda: lambda)
         var scaled: [Double] = []
         for iteration in 1...max(1, maximumIterations) {
-            let step = try _newtonStep(x: x, y: y, v: v, eta: eta, beta: beta, prior: beta0, lambda: lambda, scaled: &scaled)
+            let step = try _newtonStep(x: x, y: y, v: v, probabilities: probabilities, beta: beta, prior: beta0,
+                                       lambda: lambda, scaled: &scaled)
             var scale = 1.0, accepted = false
             for _ in 0..<30 {
                 let candidate = zip(beta, step).map { $0 + scale * $1 }
-                let (value, candidateEta) = try _objective(x: x, y: y, v: v, beta: candidate, prior: beta0, lambda: lambda)
+                let (value, candidateProbabilities) = try _objective(x: x, y: y, v: v, beta: candidate, prior: beta0, lambda: lambda)
                 if value >= objective - 1e-12 * max(1, abs(objective)) {
                     beta = candidate
                     objective = value
-                    eta = candidateEta
+                    probabilities = candidateProbabilities
                     accepted = true
                     break
                 }
@@ -86,10 +88,10 @@ public enum LogisticRegression {
         try BLAS.product(x, coefficients).map(sigmoid)
     }
 
-    /// One Newton direction at `β`, given `η = Xβ`. `scaled` is scratch space for the
+    /// One Newton direction at `β`, given `σ(Xβ)`. `scaled` is scratch space for the
     /// `√W`-scaled rows (resized to `n·p` and overwritten).
     static func _newtonStep(
-        x: Matrix, y: [Double], v: [Double], eta: [Double], beta: [Double], prior: [Double], lambda: Double,
+        x: Matrix, y: [Double], v: [Double], probabilities: [Double], beta: [Double], prior: [Double], lambda: Double,
         scaled: inout [Double]
     ) throws -> [Double] {
         let n = x.rows, p = x.columns
@@ -98,7 +100,7 @@ public enum LogisticRegression {
         x.storage.withUnsafeBufferPointer { source in
             scaled.withUnsafeMutableBufferPointer { target in
                 for i in 0..<n {
-                    let pi = sigmoid(eta[i])
+                    let pi = probabilities[i]
                     let root = (v[i] * pi * (1 - pi)).squareRoot()
                     residual[i] = v[i] * (y[i] - pi)
                     for j in (i * p)..<((i + 1) * p) { target[j] = source[j] * root }
@@ -117,19 +119,25 @@ public enum LogisticRegression {
         }
     }
 
-    /// The penalised log-likelihood at `β`, and `η = Xβ`.
+    /// The penalised log-likelihood at `β`, and `σ(Xβ)`.
+    ///
+    /// One `t = e^−|η|` per row gives both `log(1 + e^η)` (`η⁺ + log1p(t)`) and `σ(η)`
+    /// (`1/(1 + t)` or `t/(1 + t)`): the same operations as ``sigmoid(_:)`` and the softplus
+    /// computed apart, so the same bits.
     static func _objective(
         x: Matrix, y: [Double], v: [Double], beta: [Double], prior: [Double], lambda: Double
-    ) throws -> (value: Double, eta: [Double]) {
-        let eta = try BLAS.product(x, beta)
+    ) throws -> (value: Double, probabilities: [Double]) {
+        var probabilities = try BLAS.product(x, beta)
         var total = 0.0
         for i in 0..<x.rows {
-            let e = eta[i]
-            let softplus = e > 0 ? e + log1p(exp(-e)) : log1p(exp(e))
+            let e = probabilities[i]
+            let t = exp(e >= 0 ? -e : e)
+            let softplus = e > 0 ? e + log1p(t) : log1p(t)
             total += v[i] * (y[i] * e - softplus)
+            probabilities[i] = e >= 0 ? 1 / (1 + t) : t / (1 + t)
         }
         var penalty = 0.0
         for j in beta.indices { penalty += (beta[j] - prior[j]) * (beta[j] - prior[j]) }
-        return (total - 0.5 * lambda * penalty, eta)
+        return (total - 0.5 * lambda * penalty, probabilities)
     }
 }

@@ -55,7 +55,8 @@ extension UsageModel {
             return clocks.indices.map { i in
                 let p = _windowProbability(a, recency: recency, visible: visible, logDailyRate: logDailyRate,
                                            clock: clocks[i], lead: leads[i], row: &row)
-                return 1 - pow(1 - p, exponent)
+                // `pow(1, x)` is exactly 1: a zero probability needs no `pow` (same bits).
+                return p == 0 ? 0 : 1 - pow(1 - p, exponent)
             }
         }
     }

@@ -18,6 +18,25 @@ import TestSupport
         return (try Matrix(rows: rows, columns: beta.count, storage: storage), y)
     }
 
+    /// The objective pass returns `σ(η)` from the same `e^−|η|` as the softplus: bit for bit
+    /// ``LogisticRegression/sigmoid(_:)`` and the softplus written apart (what the Newton step
+    /// used to recompute), at zero, both signed zeros, tiny, moderate and overflowing `η`.
+    @Test func objectiveSharesOneExponentialWithTheSigmoid() throws {
+        let etas: [Double] = [0, -0.0, 1e-300, -1e-300, 0.5, -0.5, 1, -1, 30, -30, 745, -745, 800, -800]
+        let y = etas.indices.map { Double($0 % 2) }
+        let v = etas.indices.map { 1 + Double($0) / 10 }
+        let x = try Matrix(rows: etas.count, columns: 1, storage: etas)
+        let (value, probabilities) = try LogisticRegression._objective(x: x, y: y, v: v, beta: [1], prior: [0.25], lambda: 2)
+        #expect(probabilities.map(\.bitPattern) == etas.map { LogisticRegression.sigmoid($0).bitPattern })
+        var total = 0.0
+        for (i, e) in etas.enumerated() {
+            let softplus = e > 0 ? e + log1p(exp(-e)) : log1p(exp(e))
+            total += v[i] * (y[i] * e - softplus)
+        }
+        #expect(value.bitPattern == (total - 0.5 * 2 * 0.75 * 0.75).bitPattern)
+        #expect(probabilities[0] == 0.5 && probabilities[12] == 1 && probabilities[13] == 0)
+    }
+
     @Test func recoversKnownCoefficients() throws {
         let truth = [-1.0, 2.0, -0.5]
         let (x, y) = try Self.simulate(rows: 20_000, beta: truth, seed: 7)
