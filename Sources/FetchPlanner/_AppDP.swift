@@ -88,39 +88,39 @@ struct _AppDP {
         var back = [Int](repeating: -1, count: n)
         var pmAll = [Double](repeating: -.infinity, count: n), pmAllAt = [Int](repeating: -1, count: n)
         let reach = max(k, m)
-        a.weightPrefix.withUnsafeBufferPointer { prefix in
-            let count = a.weight.count
+        do {
+            // Spans: bounds-checked, without the copy-on-write checks of array subscripts in the loop.
+            let prefix = a.weightPrefix.span, count = a.weight.count
             @inline(__always) func weightSum(_ lo: Int, _ hi: Int) -> Double {
                 let x = max(0, min(lo, count)), y = max(x, min(hi, count))
                 return prefix[y] - prefix[x]
             }
-            f.withUnsafeMutableBufferPointer { f in
-                for j in 0..<n {
-                    let g = weightSum(j, j + k) - lambda[p.slotDay[j]] * a.cost[j]
-                    if g >= droppedGain, a.allowed(j) {
-                        var best = (-1, 0.0)
-                        let far = j - reach
-                        if far >= 0, pmAll[far] > best.1 { best = (pmAllAt[far], pmAll[far]) }
-                        // `_atLeast(value, best.1)`, its threshold computed once per best.
-                        var threshold = _tieThreshold(best.1)
-                        var jp = max(0, far + 1)
-                        while jp <= j - m {
-                            let v = f[jp]
-                            if v > -.infinity {
-                                let value = v - weightSum(j, jp + k)
-                                if value > -.infinity, value >= threshold {
-                                    best = (jp, value)
-                                    threshold = _tieThreshold(value)
-                                }
+            var score = f.mutableSpan
+            for j in 0..<n {
+                let g = weightSum(j, j + k) - lambda[p.slotDay[j]] * a.cost[j]
+                if g >= droppedGain, a.allowed(j) {
+                    var best = (-1, 0.0)
+                    let far = j - reach
+                    if far >= 0, pmAll[far] > best.1 { best = (pmAllAt[far], pmAll[far]) }
+                    // `_atLeast(value, best.1)`, its threshold computed once per best.
+                    var threshold = _tieThreshold(best.1)
+                    var jp = max(0, far + 1)
+                    while jp <= j - m {
+                        let v = score[jp]
+                        if v > -.infinity {
+                            let value = v - weightSum(j, jp + k)
+                            if value > -.infinity, value >= threshold {
+                                best = (jp, value)
+                                threshold = _tieThreshold(value)
                             }
-                            jp += 1
                         }
-                        f[j] = g + best.1
-                        back[j] = best.0
+                        jp += 1
                     }
-                    if j > 0 { pmAll[j] = pmAll[j - 1]; pmAllAt[j] = pmAllAt[j - 1] }
-                    if f[j] > -.infinity, _atLeast(f[j], pmAll[j]) { pmAll[j] = f[j]; pmAllAt[j] = j }
+                    score[j] = g + best.1
+                    back[j] = best.0
                 }
+                if j > 0 { pmAll[j] = pmAll[j - 1]; pmAllAt[j] = pmAllAt[j - 1] }
+                if score[j] > -.infinity, _atLeast(score[j], pmAll[j]) { pmAll[j] = score[j]; pmAllAt[j] = j }
             }
         }
         return _backtrack(f, back, 1)

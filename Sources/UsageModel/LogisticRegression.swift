@@ -97,15 +97,14 @@ public enum LogisticRegression {
         let n = x.rows, p = x.columns
         if scaled.count != n * p { scaled = [Double](repeating: 0, count: n * p) }
         var residual = [Double](repeating: 0, count: n)
-        x.storage.withUnsafeBufferPointer { source in
-            scaled.withUnsafeMutableBufferPointer { target in
-                for i in 0..<n {
-                    let pi = probabilities[i]
-                    let root = (v[i] * pi * (1 - pi)).squareRoot()
-                    residual[i] = v[i] * (y[i] - pi)
-                    for j in (i * p)..<((i + 1) * p) { target[j] = source[j] * root }
-                }
-            }
+        // Spans: bounds-checked, without the copy-on-write checks of array subscripts in the loop.
+        let source = x.storage.span
+        var target = scaled.mutableSpan
+        for i in 0..<n {
+            let pi = probabilities[i]
+            let root = (v[i] * pi * (1 - pi)).squareRoot()
+            residual[i] = v[i] * (y[i] - pi)
+            for j in (i * p)..<((i + 1) * p) { target[j] = source[j] * root }
         }
         let matrix = try Matrix(rows: n, columns: p, storage: scaled)
         var hessian = try BLAS.gram(matrix)
