@@ -89,11 +89,10 @@ import TestSupport
         #expect(rows.dropFirst().allSatisfy { $0.hasSuffix(",plan") })  // daily mode: every fetch is the day's plan
     }
 
+    /// The fetches file of `evaluate <wellbeing> --mode event --policy reveille --budget 4,8`
+    /// (ReactCommandTests' run, made once for both suites).
     @Test func eventModeFetchesNameWhatTriggeredThem() throws {
-        let out = try Fixtures.temporaryFile("", suffix: ".csv")
-        let r = try CLIRunner.run(["evaluate", Self.wellbeing, "--mode", "event", "--policy", "reveille", "--budget", "8",
-                                   "--fetches", out, "-q"])
-        #expect(r.status == 0, "\(r.stderr)")
+        let out = try ReactCommandTests.prepared.get().fetches
         let reasons = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").dropFirst()
             .map { $0.split(separator: ",").last.map(String.init) ?? "" }
         #expect(Set(reasons).isSubset(of: ["plan", "launch", "hour"]))

@@ -14,26 +14,47 @@ import TestSupport
     static let csv = Fixtures.dataset("android-wellbeing/launches.csv")
     static let day = "2023-06-22"
 
-    @Test(arguments: [(8, false), (4, true)])
-    func reactFetchesEqualEventEvaluationFetches(_ budget: Int, modelWindows: Bool) throws {
-        let rows = try String(contentsOfFile: Self.csv, encoding: .utf8).split(separator: "\n").map(String.init)
-        let header = rows[0], launches = rows.dropFirst()
-        let dayStart = "\(Self.day)T00:00:00+00:00"
-        let nextStart = "2023-06-23T00:00:00+00:00"
-        func stamp(_ row: String) -> String { String(row.split(separator: ",")[2]) }
-        let before = try Fixtures.temporaryFile(([header] + launches.filter { stamp($0) < dayStart }).joined(separator: "\n") + "\n")
+    /// The launches before the day (a CSV file), the model `train` made of them, and the fetches
+    /// `evaluate --mode event` executed at B = 4 and 8: made once for both budgets' tests (the
+    /// model does not depend on the budget, and each budget's fetches are evaluated apart).
+    struct Prepared: Sendable {
+        var launches: [String]
+        var before: String
+        var model: String
+        var fetches: String
+    }
+
+    static let prepared: Result<Prepared, any Error> = Result {
+        let rows = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\n").map(String.init)
+        let header = rows[0], launches = Array(rows.dropFirst())
+        let before = try Fixtures.temporaryFile(([header] + launches.filter { stamp($0) < "\(day)T00:00:00+00:00" })
+            .joined(separator: "\n") + "\n")
         let model = try Fixtures.temporaryFile("", suffix: ".json")
         let trained = try CLIRunner.run(["train", before, "-o", model, "-q"])
-        #expect(trained.status == 0, "\(trained.stderr)")
+        guard trained.status == 0 else { throw CLIFailure(command: "train", stderr: trained.stderr) }
+        let fetches = try Fixtures.temporaryFile("", suffix: ".csv")
+        let evaluated = try CLIRunner.run(["evaluate", csv, "--mode", "event", "--policy", "reveille", "--budget", "4,8",
+                                           "--fetches", fetches, "-q"])
+        guard evaluated.status == 0 else { throw CLIFailure(command: "evaluate", stderr: evaluated.stderr) }
+        return Prepared(launches: launches, before: before, model: model, fetches: fetches)
+    }
+
+    struct CLIFailure: Error { var command: String; var stderr: String }
+
+    static func stamp(_ row: String) -> String { String(row.split(separator: ",")[2]) }
+
+    @Test(arguments: [(8, false), (4, true)])
+    func reactFetchesEqualEventEvaluationFetches(_ budget: Int, modelWindows: Bool) throws {
+        let prepared = try Self.prepared.get()
+        let (launches, before, model, fetches) = (prepared.launches, prepared.before, prepared.model, prepared.fetches)
+        let dayStart = "\(Self.day)T00:00:00+00:00"
+        let nextStart = "2023-06-23T00:00:00+00:00"
+        let stamp = Self.stamp
         let file = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: model))) as? [String: Any])
         let device = try #require((file["devices"] as? [String: Any])?["wellbeing-pixel"] as? [String: Any])
         let validation = try #require((device["reactive"] as? [String: Any])?["validation"] as? [[String: Any]])
         #expect((validation[budget - 1]["modelWindows"] as? Bool ?? false) == modelWindows)
 
-        let fetches = try Fixtures.temporaryFile("", suffix: ".csv")
-        let evaluated = try CLIRunner.run(["evaluate", Self.csv, "--mode", "event", "--policy", "reveille", "--budget", "\(budget)",
-                                           "--fetches", fetches, "-q"])
-        #expect(evaluated.status == 0, "\(evaluated.stderr)")
         let expected = Set(try String(contentsOfFile: fetches, encoding: .utf8).split(separator: "\n")
             .filter { $0.hasPrefix("wellbeing-pixel,reveille,\(budget),\(Self.day),") }
             .map { row in let f = row.split(separator: ","); return "\(f[5])@\(f[4])" })

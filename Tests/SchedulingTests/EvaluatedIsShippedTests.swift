@@ -15,7 +15,7 @@ import TestSupport
 /// every scored day of StudentLife and of the bundled dataset (minutes in a debug build).
 @Suite struct EvaluatedIsShippedTests {
     static var sets: [String] {
-        var paths = [Fixtures.dataset("android-wellbeing/launches.csv")]
+        var paths = [wellbeing]
         if ProcessInfo.processInfo.environment["REVEILLE_FULL_REPLAY"] == "1" {
             paths += [Fixtures.dataset("studentlife-small/launches.csv"),
                       Fixtures.repositoryRoot.appendingPathComponent("Datasets/default/launches.csv").path]
@@ -28,6 +28,12 @@ import TestSupport
         var app: String
         static func < (a: DayFetch, b: DayFetch) -> Bool { (a.instant, a.app) < (b.instant, b.app) }
     }
+
+    static let wellbeing = Fixtures.dataset("android-wellbeing/launches.csv")
+
+    /// Wellbeing's evaluated fetches at B = 8 (τ = 60), which three tests compare with: evaluated
+    /// once per test run.
+    static let wellbeingAt8 = Task { try await evaluated(try HistoryReader.read(path: wellbeing), budget: 8) }
 
     /// The evaluator's executed `reveille` fetches at `budget`, by device and local day.
     static func evaluated(_ history: LaunchHistory, budget: Int, tauMinutes: Double = 60) async throws -> [String: [Int: [DayFetch]]] {
@@ -63,7 +69,7 @@ import TestSupport
     @Test(arguments: sets)
     func everyScoredDayExecutesTheShippedPlan(_ path: String) async throws {
         let history = try HistoryReader.read(path: path)
-        let evaluated = try await Self.evaluated(history, budget: 8)
+        let evaluated = path == Self.wellbeing ? try await Self.wellbeingAt8.value : try await Self.evaluated(history, budget: 8)
         var days = 0
         for device in history.devices {
             let timeline = _DeviceTimeline(history: device, tauSeconds: 3600)
@@ -84,8 +90,8 @@ import TestSupport
     /// `reveille plan --history <launches before start(d)> --from start(d) --hours 24 --budget 8`
     /// prints the windows the evaluator executes (sampled 24-hour days of Wellbeing).
     @Test func cliPlanPrintsTheEvaluatedFetches() async throws {
-        let history = try HistoryReader.read(path: Fixtures.dataset("android-wellbeing/launches.csv"))
-        let evaluated = try await Self.evaluated(history, budget: 8)
+        let history = try HistoryReader.read(path: Self.wellbeing)
+        let evaluated = try await Self.wellbeingAt8.value
         let device = try #require(history.devices.first)
         let timeline = _DeviceTimeline(history: device, tauSeconds: 3600)
         let scored = try #require(timeline.scoredDays(warmupDays: 7, minimumScoredDays: 7))
@@ -131,8 +137,8 @@ import TestSupport
     /// --from start(d)`, prints the windows the evaluator executes: the model file holds no
     /// recency state, and the history given at plan time gives it back exactly.
     @Test func cliPlanFromATrainedModelFilePrintsTheEvaluatedFetches() async throws {
-        let history = try HistoryReader.read(path: Fixtures.dataset("android-wellbeing/launches.csv"))
-        let evaluated = try await Self.evaluated(history, budget: 8)
+        let history = try HistoryReader.read(path: Self.wellbeing)
+        let evaluated = try await Self.wellbeingAt8.value
         let device = try #require(history.devices.first)
         let timeline = _DeviceTimeline(history: device, tauSeconds: 3600)
         let scored = try #require(timeline.scoredDays(warmupDays: 7, minimumScoredDays: 7))
