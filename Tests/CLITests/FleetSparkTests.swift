@@ -3,7 +3,8 @@ import Testing
 import TestSupport
 
 /// `fleet/` on Spark local mode (4 partitions) gives exactly the single process's results: the
-/// evaluation report byte for byte (daily and event mode), and train and plan device by device.
+/// evaluation report byte for byte (daily and event mode); train and plan are checked device by
+/// device in ``FleetSparkDeviceTests``.
 /// Needs Java and pyspark (`fleet/.venv` or `python3`); skipped without them unless CI=true.
 @Suite(.serialized) struct FleetSparkTests {
     /// The bundled dataset's first five devices, whole (a debug build trains the full 20 devices
@@ -40,39 +41,6 @@ import TestSupport
         #expect(spark == single.stdout)
     }
 
-    @Test(.enabled(if: enabled, "pyspark is not installed (fleet/run-local.sh sets it up); CI=true makes this a failure"))
-    func trainOnSparkEqualsTheSingleProcessDeviceByDevice() throws {
-        let out = try Fixtures.temporaryFile("", suffix: ".json")
-        defer { try? FileManager.default.removeItem(atPath: out) }
-        let single = try CLIRunner.run(["train", Self.history, "-o", out, "-q"])
-        try #require(single.status == 0, "\(single.stderr)")
-        let whole = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any])
-        let models = try #require(whole["devices"] as? [String: Any])
-        let lines = try Self.fleet("train", []).split(separator: "\n")
-        #expect(lines.count == models.count && models.count > 1)
-        for line in lines {
-            let one = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            let devices = try #require(one["devices"] as? [String: Any])
-            let (id, model) = try #require(devices.first)
-            #expect(NSDictionary(dictionary: ["m": model]).isEqual(to: ["m": models[id] as Any]), "model of \(id)")
-        }
-    }
-
-    @Test(.enabled(if: enabled, "pyspark is not installed (fleet/run-local.sh sets it up); CI=true makes this a failure"))
-    func planOnSparkEqualsTheSingleProcessDeviceByDevice() throws {
-        let from = ["--from", "2024-03-25T00:00:00-05:00", "--budget", "8"]
-        let single = try CLIRunner.run(["plan", "--history", Self.history, "-q"] + from)
-        try #require(single.status == 0, "\(single.stderr)")
-        let whole = try #require(try JSONSerialization.jsonObject(with: Data(single.stdout.utf8)) as? [String: Any])
-        let schedules = try #require(whole["schedules"] as? [[String: Any]])
-        let lines = try Self.fleet("plan", from).split(separator: "\n")
-        #expect(lines.count == schedules.count && schedules.count > 1)
-        for (line, expected) in zip(lines, schedules) {
-            let schedule = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            #expect(NSDictionary(dictionary: schedule).isEqual(to: expected), "schedule of \(expected["device"] ?? "")")
-        }
-    }
-
     /// Runs `python -m reveille_fleet command` on Spark local[2] with 4 partitions; its output file.
     static func fleet(_ command: String, _ options: [String]) throws -> String {
         let python = try #require(Self.python, "python3 with pyspark is required when CI=true")
@@ -86,6 +54,45 @@ import TestSupport
                              environment: environment, directory: root)
         try #require(status == 0, "reveille_fleet \(command) exited with \(status)")
         return try String(contentsOfFile: out, encoding: .utf8)
+    }
+}
+
+
+/// `fleet/`'s train and plan on Spark equal the single process device by device. A suite apart from
+/// ``FleetSparkTests``' evaluations, so that its two Spark jobs can overlap theirs: as one serialized
+/// suite of four Spark jobs it was the test run's last 110 seconds, alone on the machine.
+@Suite(.serialized) struct FleetSparkDeviceTests {
+    @Test(.enabled(if: FleetSparkTests.enabled, "pyspark is not installed (fleet/run-local.sh sets it up); CI=true makes this a failure"))
+    func trainOnSparkEqualsTheSingleProcessDeviceByDevice() throws {
+        let out = try Fixtures.temporaryFile("", suffix: ".json")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let single = try CLIRunner.run(["train", FleetSparkTests.history, "-o", out, "-q"])
+        try #require(single.status == 0, "\(single.stderr)")
+        let whole = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any])
+        let models = try #require(whole["devices"] as? [String: Any])
+        let lines = try FleetSparkTests.fleet("train", []).split(separator: "\n")
+        #expect(lines.count == models.count && models.count > 1)
+        for line in lines {
+            let one = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let devices = try #require(one["devices"] as? [String: Any])
+            let (id, model) = try #require(devices.first)
+            #expect(NSDictionary(dictionary: ["m": model]).isEqual(to: ["m": models[id] as Any]), "model of \(id)")
+        }
+    }
+
+    @Test(.enabled(if: FleetSparkTests.enabled, "pyspark is not installed (fleet/run-local.sh sets it up); CI=true makes this a failure"))
+    func planOnSparkEqualsTheSingleProcessDeviceByDevice() throws {
+        let from = ["--from", "2024-03-25T00:00:00-05:00", "--budget", "8"]
+        let single = try CLIRunner.run(["plan", "--history", FleetSparkTests.history, "-q"] + from)
+        try #require(single.status == 0, "\(single.stderr)")
+        let whole = try #require(try JSONSerialization.jsonObject(with: Data(single.stdout.utf8)) as? [String: Any])
+        let schedules = try #require(whole["schedules"] as? [[String: Any]])
+        let lines = try FleetSparkTests.fleet("plan", from).split(separator: "\n")
+        #expect(lines.count == schedules.count && schedules.count > 1)
+        for (line, expected) in zip(lines, schedules) {
+            let schedule = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(NSDictionary(dictionary: schedule).isEqual(to: expected), "schedule of \(expected["device"] ?? "")")
+        }
     }
 }
 
