@@ -98,8 +98,7 @@ public struct UsageModelForecaster: Forecaster {
             let modelSlots = modelRows[app]
             let frequencies = state.hourly.row(of: app) ?? zeros
             // One power per local hour, not per slot (the same values).
-            // `pow(1, x)` is exactly 1: an hour without launches needs no `pow` (same bits).
-            let empirical = frequencies.map { $0 == 0 ? 0 : 1 - pow(1 - min(0.999, $0), exponent) }
+            let empirical = frequencies.map { UsageModel.atLeastOnce(min(0.999, $0), exponent: exponent) }
             let values = hours.enumerated().map { i, hour in
                 (1 - w) * (modelSlots?[i] ?? 0) + w * empirical[hour]
             }

@@ -25,7 +25,14 @@ public enum LogisticRegression {
     /// The logistic function `1 / (1 + e^−η)`, computed without overflow.
     @inlinable
     public static func sigmoid(_ eta: Double) -> Double {
-        eta >= 0 ? 1 / (1 + exp(-eta)) : exp(eta) / (1 + exp(eta))
+        _sigmoid(eta, exponentialOfMinusMagnitude: exp(eta >= 0 ? -eta : eta))
+    }
+
+    /// `σ(η)` from `t = e^−|η|`, computed once by a caller that needs `t` for more (the objective's
+    /// softplus): `1/(1 + t)` for `η ≥ 0`, else `t/(1 + t)`.
+    @inlinable
+    static func _sigmoid(_ eta: Double, exponentialOfMinusMagnitude t: Double) -> Double {
+        eta >= 0 ? 1 / (1 + t) : t / (1 + t)
     }
 
     /// Fits the coefficients.
@@ -133,7 +140,7 @@ public enum LogisticRegression {
             let t = exp(e >= 0 ? -e : e)
             let softplus = e > 0 ? e + log1p(t) : log1p(t)
             total += v[i] * (y[i] * e - softplus)
-            probabilities[i] = e >= 0 ? 1 / (1 + t) : t / (1 + t)
+            probabilities[i] = _sigmoid(e, exponentialOfMinusMagnitude: t)
         }
         var penalty = 0.0
         for j in beta.indices { penalty += (beta[j] - prior[j]) * (beta[j] - prior[j]) }

@@ -55,10 +55,17 @@ extension UsageModel {
             return clocks.indices.map { i in
                 let p = _windowProbability(a, recency: recency, visible: visible, logDailyRate: logDailyRate,
                                            clock: clocks[i], lead: leads[i], row: &row)
-                // `pow(1, x)` is exactly 1: a zero probability needs no `pow` (same bits).
-                return p == 0 ? 0 : 1 - pow(1 - p, exponent)
+                return Self.atLeastOnce(p, exponent: exponent)
             }
         }
+    }
+
+    /// `1 − (1 − p)^exponent`: the chance of a launch in a slot `exponent` τ-windows long, each with
+    /// launch probability `p`. A zero `p` gives 0 without `pow` (`pow(1, x)` is exactly 1: the same
+    /// bits, and most cells of most apps are zero).
+    @inline(__always)
+    public static func atLeastOnce(_ p: Double, exponent: Double) -> Double {
+        p == 0 ? 0 : 1 - pow(1 - p, exponent)
     }
 
     /// The readable reference of ``slotProbabilityRows(from:utcOffsetSeconds:slots:slotSeconds:recentLaunches:)``:
@@ -78,7 +85,7 @@ extension UsageModel {
             return (0..<count).map { i in
                 let t = start + Double(i) * slotSeconds
                 let p = _windowProbability(a, recency: recency, t: t, cutoff: start, utcOffsetSeconds: utcOffsetSeconds)
-                return 1 - pow(1 - p, exponent)
+                return Self.atLeastOnce(p, exponent: exponent)
             }
         }
     }
