@@ -23,8 +23,9 @@ let package = Package(
     targets: [
         // C interop: only LinearAlgebra imports these.
         .systemLibrary(name: "CBLAS", pkgConfig: "openblas", providers: [.apt(["libopenblas-dev"])]),
-        .systemLibrary(name: "CLAPACKE", pkgConfig: "lapacke", providers: [.apt(["liblapacke-dev"])]),
-        .target(name: "LinearAlgebra", dependencies: ["CBLAS", "CLAPACKE"]),
+        // LAPACK's Fortran routines from OpenBLAS itself (no LAPACKE: one library less to load).
+        .systemLibrary(name: "CLAPACK", pkgConfig: "openblas", providers: [.apt(["libopenblas-dev"])]),
+        .target(name: "LinearAlgebra", dependencies: ["CBLAS", "CLAPACK"]),
         // Shared kernel (not a product): local time, timestamp parsing, deterministic JSON, atomic
         // files, error categories and exit statuses.
         .target(name: "ReveilleCore"),
