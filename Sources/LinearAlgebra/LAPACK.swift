@@ -1,6 +1,6 @@
 import CLAPACK
 
-/// Safe wrappers over LAPACK's symmetric solvers (OpenBLAS's `dposv_` and `dsysv_`). Symmetric
+/// Safe wrappers over LAPACK's symmetric solvers (OpenBLAS's `dposv_` and `dsysv_`, see ``_OpenBLAS``). Symmetric
 /// matrices are passed as column-major (identical storage for a symmetric matrix), so nothing is
 /// transposed.
 ///
@@ -31,6 +31,7 @@ public enum LAPACK {
         let n32 = try _int32(n), k32 = try _int32(b.columns)
         var order = n32, columns = k32, lda = n32, ldb = n32, info: Int32 = 0
         var upper = _upper
+        let dposv_ = try _OpenBLAS.get().dposv
         factor.withUnsafeMutableBufferPointer { pa in
             x.withUnsafeMutableBufferPointer { pb in
                 guard let ap = pa.baseAddress, let bp = pb.baseAddress else { info = -1; return }
@@ -60,6 +61,7 @@ public enum LAPACK {
         let n32 = try _int32(n)
         var order = n32, columns: Int32 = 1, lda = n32, ldb = n32, info: Int32 = 0
         var upper = _upper
+        let dsysv_ = try _OpenBLAS.get().dsysv
         // Workspace query (lwork = −1): dsysv returns its optimal size, at least 1, in work[0].
         var lwork: Int32 = -1
         var optimal = 0.0
