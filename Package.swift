@@ -21,10 +21,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
-        // C interop: only LinearAlgebra imports these.
-        .systemLibrary(name: "CBLAS", pkgConfig: "openblas", providers: [.apt(["libopenblas-dev"])]),
-        .systemLibrary(name: "CLAPACKE", pkgConfig: "lapacke", providers: [.apt(["liblapacke-dev"])]),
-        .target(name: "LinearAlgebra", dependencies: ["CBLAS", "CLAPACKE"]),
+        // C interop: only LinearAlgebra imports these. Headers only (Debian's libopenblas-dev): the
+        // library itself, with LAPACK inside, is opened on first use (LinearAlgebra/_OpenBLAS.swift).
+        .systemLibrary(name: "CBLAS", providers: [.apt(["libopenblas-dev"])]),
+        .systemLibrary(name: "CLAPACK", providers: [.apt(["libopenblas-dev"])]),
+        .target(name: "LinearAlgebra", dependencies: ["CBLAS", "CLAPACK"]),
         // Shared kernel (not a product): local time, timestamp parsing, deterministic JSON, atomic
         // files, error categories and exit statuses.
         .target(name: "ReveilleCore"),

@@ -29,11 +29,12 @@ public enum BLAS {
         let (m32, n32, k32) = (try _int32(m), try _int32(n), try _int32(k))
         let lda = try _int32(max(1, a.columns)), ldb = try _int32(max(1, b.columns))
         let ldc = try _int32(max(1, c.columns))
+        let dgemm = try _OpenBLAS.get().dgemm
         a.storage.withUnsafeBufferPointer { pa in
             b.storage.withUnsafeBufferPointer { pb in
                 c.storage.withUnsafeMutableBufferPointer { pc in
                     guard let ap = pa.baseAddress, let bp = pb.baseAddress, let cp = pc.baseAddress else { return }
-                    cblas_dgemm(CblasRowMajor, transA.cblas, transB.cblas, m32, n32, k32,
+                    dgemm(CblasRowMajor, transA.cblas, transB.cblas, m32, n32, k32,
                                 alpha, ap, lda, bp, ldb, beta, cp, ldc)
                 }
             }
@@ -67,11 +68,12 @@ public enum BLAS {
         }
         let (rows32, cols32) = (try _int32(a.rows), try _int32(a.columns))
         let lda = try _int32(max(1, a.columns))
+        let dgemv = try _OpenBLAS.get().dgemv
         a.storage.withUnsafeBufferPointer { pa in
             x.withUnsafeBufferPointer { px in
                 y.withUnsafeMutableBufferPointer { py in
                     guard let ap = pa.baseAddress, let xp = px.baseAddress, let yp = py.baseAddress else { return }
-                    cblas_dgemv(CblasRowMajor, trans.cblas, rows32, cols32, alpha, ap, lda, xp, 1, beta, yp, 1)
+                    dgemv(CblasRowMajor, trans.cblas, rows32, cols32, alpha, ap, lda, xp, 1, beta, yp, 1)
                 }
             }
         }
@@ -93,11 +95,12 @@ public enum BLAS {
         if p == 0 || a.rows == 0 { return c }
         let (n32, k32) = (try _int32(p), try _int32(a.rows))
         let lda = try _int32(max(1, a.columns)), ldc = try _int32(max(1, p))
+        let dsyrk = try _OpenBLAS.get().dsyrk
         a.storage.withUnsafeBufferPointer { pa in
             c.storage.withUnsafeMutableBufferPointer { pc in
                 guard let ap = pa.baseAddress, let cp = pc.baseAddress else { return }
                 // Row-major C = Aᵀ A, upper triangle written.
-                cblas_dsyrk(CblasRowMajor, CblasUpper, CblasTrans, n32, k32, alpha, ap, lda, 0, cp, ldc)
+                dsyrk(CblasRowMajor, CblasUpper, CblasTrans, n32, k32, alpha, ap, lda, 0, cp, ldc)
             }
         }
         for i in 0..<p {
@@ -111,10 +114,11 @@ public enum BLAS {
         guard x.count == y.count else { throw .dimensionMismatch("dot \(x.count) · \(y.count)") }
         if x.isEmpty { return 0 }
         let n = try _int32(x.count)
+        let ddot = try _OpenBLAS.get().ddot
         return x.withUnsafeBufferPointer { px in
             y.withUnsafeBufferPointer { py in
                 guard let xp = px.baseAddress, let yp = py.baseAddress else { return 0 }
-                return cblas_ddot(n, xp, 1, yp, 1)
+                return ddot(n, xp, 1, yp, 1)
             }
         }
     }

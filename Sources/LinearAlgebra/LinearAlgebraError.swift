@@ -12,6 +12,9 @@ public enum LinearAlgebraError: Error, Equatable, Sendable, CustomStringConverti
     case singular(pivot: Int)
     /// LAPACK reported an illegal argument (`info < 0`); a bug in the caller, surfaced as an error.
     case illegalArgument(routine: String, position: Int)
+    /// OpenBLAS (`libopenblas.so.0`, opened on the first BLAS or LAPACK call) could not be opened
+    /// or lacks an entry point: install Debian's `libopenblas0` (or `libopenblas-dev`).
+    case libraryUnavailable(String)
 
     public var description: String {
         switch self {
@@ -20,6 +23,7 @@ public enum LinearAlgebraError: Error, Equatable, Sendable, CustomStringConverti
         case .notPositiveDefinite(let order): "matrix is not positive definite (leading minor \(order))"
         case .singular(let pivot): "matrix is singular (pivot \(pivot))"
         case .illegalArgument(let routine, let position): "\(routine): illegal argument \(position)"
+        case .libraryUnavailable(let reason): "OpenBLAS unavailable (\(reason)); install libopenblas0"
         }
     }
 }

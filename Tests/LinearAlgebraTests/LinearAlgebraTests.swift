@@ -81,6 +81,50 @@ func randomMatrix(_ rows: Int, _ columns: Int, _ g: inout SeededGenerator) -> Ma
         #expect(throws: LinearAlgebraError.self) { try LAPACK.solveSymmetric(try Matrix([[0, 0], [0, 0]]), [1, 1]) }
     }
 
+    /// Both solvers read only the upper triangle of the column-major storage (the row-major
+    /// lower triangle): a NaN elsewhere is neither read nor refused, as through LAPACKE.
+    @Test func solversReadOnlyTheTriangleLAPACKReads() throws {
+        let a = try Matrix([[4, .nan], [2, 3]])  // A = [[4, 2], [2, 3]] as LAPACK reads it
+        let x = try LAPACK.solvePositiveDefinite(a, [8, 7])
+        #expect(abs(x[0] - 1.25) < 1e-12 && abs(x[1] - 1.5) < 1e-12)
+        let y = try LAPACK.solveSymmetric(a, [8, 7])
+        #expect(abs(y[0] - 1.25) < 1e-12 && abs(y[1] - 1.5) < 1e-12)
+    }
+
+    /// A NaN where LAPACK reads is refused before factorising, at LAPACKE's argument positions
+    /// (A is argument 5 of both; B is 7 of dposv, 8 of dsysv, after the pivots).
+    @Test func nanInputIsRefusedAtLAPACKEPositions() throws {
+        let good = try Matrix([[4, 2], [2, 3]])
+        let badA = try Matrix([[4, 2], [.nan, 3]])
+        #expect(throws: LinearAlgebraError.illegalArgument(routine: "dposv", position: 5)) {
+            try LAPACK.solvePositiveDefinite(badA, [1, 1])
+        }
+        #expect(throws: LinearAlgebraError.illegalArgument(routine: "dposv", position: 7)) {
+            try LAPACK.solvePositiveDefinite(good, [1, .nan])
+        }
+        #expect(throws: LinearAlgebraError.illegalArgument(routine: "dsysv", position: 5)) {
+            try LAPACK.solveSymmetric(badA, [1, 1])
+        }
+        #expect(throws: LinearAlgebraError.illegalArgument(routine: "dsysv", position: 8)) {
+            try LAPACK.solveSymmetric(good, [.nan, 1])
+        }
+    }
+
+    /// Bunch–Kaufman with pivoting (a zero diagonal) and, at order 150, dsysv's blocked path with
+    /// the workspace its size query asks for, recover known solutions.
+    @Test func symmetricSolveRecoversKnownSolutions() throws {
+        let small = try Matrix([[0, 1, 2], [1, 0, 3], [2, 3, 0]])
+        let x = try LAPACK.solveSymmetric(small, [8, 10, 8])
+        for (value, truth) in zip(x, [1.0, 2, 3]) { #expect(abs(value - truth) < 1e-12) }
+        var g = SeededGenerator(seed: 11)
+        let r = randomMatrix(150, 150, &g)
+        var indefinite = Matrix(rows: 150, columns: 150)
+        for i in 0..<150 { for j in 0..<150 { indefinite[i, j] = r[i, j] + r[j, i] } }
+        let truth = (0..<150).map { Double($0 % 7) - 3 }
+        let y = try LAPACK.solveSymmetric(indefinite, try BLAS.product(indefinite, truth))
+        for i in 0..<150 { #expect(abs(y[i] - truth[i]) < 1e-8) }
+    }
+
     @Test func runtimeReportsConfiguration() {
         #expect(!BLASRuntime.configuration.isEmpty)
         #expect(BLASRuntime.threadCount >= 1)
