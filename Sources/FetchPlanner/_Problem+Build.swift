@@ -3,20 +3,7 @@ extension _Problem {
     /// Validates `request` and precomputes weights, costs, allowed slots and day budgets.
     /// Complexity O(apps · slots + spent fetches · slots).
     init(_ request: PlanningRequest) throws {
-        try self.init(request, sharing: nil)
-    }
-
-    /// ``init(_:)``, taking over from `previous` — built from a request equal to this one but for
-    /// its budget and spent fetches — the validation of everything else and every app whose
-    /// spent fetches are the same (an app's part depends on its own spent fetches alone).
-    init(_ request: PlanningRequest, sharing previous: _Problem?) throws {
-        if previous == nil {
-            try _Validation.check(request)
-        } else {
-            // The only fields that can differ, checked in the order `check` checks them.
-            try _Validation._budget(request.budget)
-            try _Validation._spentFetches(request)
-        }
+        try _Validation.check(request)
         self.request = request
         timeline = _LocalTimeline(initialOffset: request.utcOffsetSeconds, changes: request.offsetChanges)
         slotCount = request.slotCount
@@ -39,12 +26,7 @@ extension _Problem {
         let settings = Dictionary(request.state.apps.map { ($0.app, $0) }, uniquingKeysWith: { a, _ in a })
         let multipliers = _Problem._costMultipliers(request, timeline: line)
         var built: [_AppProblem] = []
-        for (k, forecast) in request.apps.enumerated() {
-            if let previous, k < previous.apps.count,
-               previous.apps[k].spentInstants == _Problem._spentInstants(of: forecast.app, request) {
-                built.append(previous.apps[k])
-                continue
-            }
+        for forecast in request.apps {
             built.append(_Problem._app(forecast, settings: settings[forecast.app], request: request,
                                        slotDay: slotDay, dayIndex: dayIndex, multipliers: multipliers, timeline: line))
         }
@@ -74,11 +56,6 @@ extension _Problem {
         return [Double](repeating: limit, count: days)
     }
 
-    /// Instants of `app`'s spent fetches, ascending.
-    static func _spentInstants(of app: String, _ r: PlanningRequest) -> [Double] {
-        r.spentFetches.filter { $0.app == app }.map(\.at).sorted()
-    }
-
     /// Each slot's preferred-window energy multiplier (the smallest window containing it, else 1).
     static func _costMultipliers(_ r: PlanningRequest, timeline: _LocalTimeline) -> [Double] {
         (0..<r.slotCount).map { j in
@@ -91,7 +68,7 @@ extension _Problem {
                      dayIndex: [Int: Int], multipliers: [Double], timeline: _LocalTimeline) -> _AppProblem {
         let s = settings ?? AppSettings(app: f.app)
         let pNew = s.fetchResults?.posteriorNewData(alpha: r.rules.newDataPriorAlpha, beta: r.rules.newDataPriorBeta) ?? 1
-        let spent = _spentInstants(of: f.app, r)
+        let spent = r.spentFetches.filter { $0.app == f.app }.map(\.at).sorted()
         var probability = f.slotProbabilities
         // Without spent fetches of the app nothing is served already (every factor is 1).
         for (i, p) in probability.enumerated() where p > 0 && !spent.isEmpty {

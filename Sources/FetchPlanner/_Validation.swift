@@ -18,10 +18,6 @@ enum _Validation {
         if let caps = r.standbyCaps, caps.values.contains(where: { $0 < 0 }) {
             throw PlanningError(.invalidRule, field: "standbyCaps", expected: "caps ≥ 0")
         }
-        try _spentFetches(r)
-    }
-
-    static func _spentFetches(_ r: PlanningRequest) throws {
         for (k, s) in r.spentFetches.enumerated() where !_instant(s.at) || !(s.energyCost >= 0) || !s.energyCost.isFinite {
             throw PlanningError(.invalidSpentFetch, field: "spentFetches[\(k)]", expected: "a finite instant and an energy cost ≥ 0")
         }
