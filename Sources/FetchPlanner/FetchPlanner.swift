@@ -33,9 +33,8 @@ public enum FetchPlanner {
     ///   (tau/Δ + cap)). One day of 288 slots for 100 apps takes a few milliseconds in release
     ///   (`reveille bench plan`).
     public static func plan(_ request: PlanningRequest, method: PlanningMethod = .best) throws -> FetchPlan {
-        let problem = try _Problem(request)
-        let (fetches, chosen, floor) = try _plan(problem, method)
-        return _ScheduleBuilder(problem: problem, floor: Set(floor)).plan(fetches, method: chosen)
+        var session = Session()
+        return try session.plan(request, method: method)
     }
 
     /// The plan's expected value (hits × P(new data)) and expected hits, for comparing methods.
@@ -50,9 +49,17 @@ public enum FetchPlanner {
     /// The daily floor's fetches (``PlatformRules/dailyFloor``), then the rest of the plan made
     /// with the floor fetches counted as spent (their budget, interval and coverage).
     static func _plan(_ problem: _Problem, _ method: PlanningMethod) throws -> ([_Fetch], PlanningMethod, floor: [_Fetch]) {
+        var search = _PriceSearch()
+        return try _plan(problem, method, search: &search)
+    }
+
+    /// ``_plan(_:_:)`` continuing `search`, the problem's price search so far (``_PriceSearch``),
+    /// when there is no floor (the rest of a floored plan is another problem).
+    static func _plan(_ problem: _Problem, _ method: PlanningMethod,
+                      search: inout _PriceSearch) throws -> ([_Fetch], PlanningMethod, floor: [_Fetch]) {
         let floor = _Floor.reserve(problem)
         guard !floor.isEmpty else {
-            let (state, name) = _choose(problem, method)
+            let (state, name) = _choose(problem, method, search: &search)
             return (state.fetches, name, [])
         }
         var rest = problem.request
@@ -65,11 +72,16 @@ public enum FetchPlanner {
     }
 
     static func _choose(_ problem: _Problem, _ method: PlanningMethod) -> (_PlanState, PlanningMethod) {
+        var search = _PriceSearch()
+        return _choose(problem, method, search: &search)
+    }
+
+    static func _choose(_ problem: _Problem, _ method: PlanningMethod, search: inout _PriceSearch) -> (_PlanState, PlanningMethod) {
         switch method {
         case .greedy: return (_Greedy.plan(problem), .greedy)
-        case .lagrangian: return (_Lagrangian.plan(problem), .lagrangian)
+        case .lagrangian: return (_Lagrangian.planAndBound(problem, search: &search).plan, .lagrangian)
         case .best:
-            let (l, bound) = _Lagrangian.planAndBound(problem)
+            let (l, bound) = _Lagrangian.planAndBound(problem, search: &search)
             let lagrangian = problem.objective(l.fetches).value
             // The greedy plan can beat the Lagrangian one by more than 1e-12 only if the latter
             // leaves a gap to the dual bound (the 1e-13 margin covers rounding in the bound's sums).

@@ -12,20 +12,27 @@ import ReveilleCore
 enum _Lagrangian {
     static func plan(_ problem: _Problem) -> _PlanState { planAndBound(problem).plan }
 
+    static func planAndBound(_ problem: _Problem) -> (plan: _PlanState, bound: Double) {
+        var search = _PriceSearch()
+        return planAndBound(problem, search: &search)
+    }
+
     /// The plan and an upper bound on the value of every feasible plan: the Lagrangian dual
     /// `Σ_a max_S [W_a(S) − Σ_d λ_d·cost_a(S, d)] + Σ_d λ_d·remaining_d` at the prices found
     /// (the smaller of `λ⁺`'s and `λ⁻`'s). Any `λ ≥ 0` gives a bound, since every feasible plan
     /// is feasible for each app's subproblem (which ``_AppDP`` solves exactly) and keeps the
     /// relaxed daily energy limits; the rate limit and data budget are relaxed too, which only
     /// loosens it. When the plan's value meets the bound, no other method can do better.
-    static func planAndBound(_ problem: _Problem) -> (plan: _PlanState, bound: Double) {
-        let dps = (0..<problem.apps.count).map { _AppDP(problem: problem, app: $0) }
+    /// `search` carries the per-app programmes and the trial prices' energies over to the next
+    /// problem that differs from this one only in its budget (``_PriceSearch``).
+    static func planAndBound(_ problem: _Problem, search: inout _PriceSearch) -> (plan: _PlanState, bound: Double) {
+        let dps = search.programmes(problem)
         var lambda = [Double](repeating: 0, count: problem.days.count)
         var below = lambda
         let sweeps = problem.days.count == 1 ? 1 : 2
         for _ in 0..<sweeps {
             for d in 0..<problem.days.count {
-                (lambda[d], below[d]) = _price(day: d, lambda: lambda, problem: problem, dps: dps)
+                (lambda[d], below[d]) = _price(day: d, lambda: lambda, problem: problem, dps: dps, memo: &search.energies)
             }
         }
         let upperSlots = dps.map { $0.solve(lambda: lambda) }, lowerSlots = dps.map { $0.solve(lambda: below) }
@@ -62,7 +69,14 @@ enum _Lagrangian {
     /// number (sums of energies then exact in any order, so the day's total is the one solving
     /// every app gives); otherwise every app is solved at every price.
     /// `reusing: false` solves every app at every price (the reference the tests compare with).
-    static func _price(day d: Int, lambda: [Double], problem: _Problem, dps: [_AppDP], reusing: Bool = true) -> (Double, Double) {
+    ///
+    /// `memo` keeps each trial price's energies (total and per app) by day and prices: they do
+    /// not depend on the budget, and the searches of one problem at several budgets start from
+    /// the same bracket, so they try the same first prices. Per app the energy is that of solving
+    /// the app at that price (see above), whichever search found it, so a price found in `memo`
+    /// gives what computing it gives.
+    static func _price(day d: Int, lambda: [Double], problem: _Problem, dps: [_AppDP], reusing: Bool = true,
+                       memo: inout [_PriceKey: _PriceEnergy]) -> (Double, Double) {
         let limit = problem.dayRemaining(d)
         let reuses = reusing && problem.wholeEnergies
         // Per app, the energy on day `d` at the bracket's ends (at the start: price 0, and a price
@@ -73,6 +87,13 @@ enum _Lagrangian {
         func cost(_ price: Double) -> (total: Double, perApp: [Double]) {
             var l = lambda
             l[d] = price
+            let key = _PriceKey(day: d, lambda: l, reusing: reuses)
+            if let known = memo[key] { return (known.total, known.perApp) }
+            let energy = solved(l)
+            memo[key] = _PriceEnergy(total: energy.total, perApp: energy.perApp)
+            return energy
+        }
+        func solved(_ l: [Double]) -> (total: Double, perApp: [Double]) {
             var total = 0.0, perApp = [Double](repeating: 0, count: reuses ? dps.count : 0)
             for (a, dp) in dps.enumerated() {
                 if reuses, low.count == dps.count, low[a] == high[a], (hi - lo) / 2 > dp.tieSpan {

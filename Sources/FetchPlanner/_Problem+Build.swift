@@ -15,9 +15,7 @@ extension _Problem {
         days = Array(Set(slotLocalDay)).sorted()
         let dayIndex = Dictionary(uniqueKeysWithValues: days.enumerated().map { ($1, $0) })
         slotDay = slotLocalDay.map { dayIndex[$0] ?? 0 }
-        var limit = request.budget.energyUnitsPerDay
-        if request.state.lowPowerMode { limit = (limit * request.budget.lowPowerScale + 1e-9).rounded(.down) }
-        dayLimit = [Double](repeating: limit, count: days.count)
+        dayLimit = _Problem._dayLimit(request, days: days.count)
         var spent = [Double](repeating: 0, count: days.count)
         for s in request.spentFetches {
             if let d = dayIndex[line.localDay(s.at)] { spent[d] += s.energyCost }
@@ -39,6 +37,23 @@ extension _Problem {
         }
         cheapestFetch = cheapest
         wholeEnergies = built.allSatisfy { $0.cost.allSatisfy { $0 == $0.rounded() && $0 < 4_294_967_296 } }
+    }
+
+    /// This problem under `budget` instead of its request's: the same as building the request with
+    /// that budget, since nothing else depends on it (the caller validates `budget`). O(days).
+    func budgeted(_ budget: PlanningBudget) -> _Problem {
+        var problem = self
+        problem.request.budget = budget
+        problem.dayLimit = _Problem._dayLimit(problem.request, days: days.count)
+        problem.dayBytesLimit = budget.dataBytesPerDay
+        return problem
+    }
+
+    /// Each day's energy limit: the budget, Low Power scaled.
+    static func _dayLimit(_ request: PlanningRequest, days: Int) -> [Double] {
+        var limit = request.budget.energyUnitsPerDay
+        if request.state.lowPowerMode { limit = (limit * request.budget.lowPowerScale + 1e-9).rounded(.down) }
+        return [Double](repeating: limit, count: days)
     }
 
     /// Each slot's preferred-window energy multiplier (the smallest window containing it, else 1).

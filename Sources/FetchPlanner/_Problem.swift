@@ -5,7 +5,8 @@ import ReveilleCore
 /// launches in `(s_j, s_j + tau]`, i.e. slots `j ..< j + K` with `K = tau / Δ` (a launch exactly
 /// at `s_j` is the one boundary instant it misses).
 struct _Problem: Sendable {
-    let request: PlanningRequest
+    /// The request. It and the day limits below change only through ``budgeted(_:)``.
+    var request: PlanningRequest
     let timeline: _LocalTimeline
     let slotCount: Int
     /// Slots a fetch serves: `tau / slotSeconds`.
@@ -16,9 +17,9 @@ struct _Problem: Sendable {
     let days: [Int]
     let slotDay: [Int]
     /// Energy limit per day after Low Power scaling (before spent fetches), and what is spent.
-    let dayLimit: [Double]
+    var dayLimit: [Double]
     let daySpent: [Double]
-    let dayBytesLimit: Double?
+    var dayBytesLimit: Double?
     /// Per app (request order).
     let apps: [_AppProblem]
     /// The least energy of any app's fetch at any slot of each day (`+∞` for a day without slots).

@@ -49,6 +49,9 @@ public struct SchedulingPolicy<Source: Forecaster>: Sendable {
     public let options: SchedulingOptions
     /// Where the probabilities come from.
     public var forecaster: Source
+    /// The planner's last problem, reused when the next plan differs only in its budget (the
+    /// evaluator plans each day at several budgets from one forecast).
+    private var plannerSession = FetchPlanner.Session()
 
     /// A policy with `options` (validated) and `forecaster`.
     /// - Throws: ``SchedulingError`` for an option out of range.
@@ -83,7 +86,7 @@ public struct SchedulingPolicy<Source: Forecaster>: Sendable {
         if options.rules.standbyBucketQuota {
             rulesInput.standbyCaps = StandbyBuckets.dailyCaps(StandbyBuckets.at(request.start, history: request.context.history))
         }
-        var plan = try FetchPlanner.plan(rulesInput, method: options.method)
+        var plan = try plannerSession.plan(rulesInput, method: options.method)
         if request.explains { plan.modelDigest = try forecaster.modelDigest(request.context) }
         return plan
     }

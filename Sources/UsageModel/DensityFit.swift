@@ -30,7 +30,7 @@ struct _DensityFit: Sendable {
         let n = o.slotsPerDay, a = data.apps.count
         slotsPerDay = n
         let sigmas = o.bandwidthGridMinutes.map { $0 / Double(o.slotMinutes) }
-        dayKernels = sigmas.map { KernelDensity.wrappedGaussian(slots: n, sigmaSlots: $0) }
+        dayKernels = sigmas.map { _KernelCache.shared.wrappedGaussian(slots: n, sigmaSlots: $0) }
         let hDay = SlotHistogram.matrix(rows: n, columns: a, entries: data.cold.map { ($0.daySlot, $0.app, $0.weight) })
         let smoothedDay = try KernelDensity.smooth(hDay, kernels: dayKernels, path: path)
         let choice = _BandwidthSelection.select(
@@ -42,7 +42,7 @@ struct _DensityFit: Sendable {
 
         let used = Array(Set(choice.perApp)).sorted()
         var weekKernels: [Int: [Double]] = [:]
-        for g in used { weekKernels[g] = KernelDensity.wrappedGaussian(slots: 7 * n, sigmaSlots: sigmas[g]) }
+        for g in used { weekKernels[g] = _KernelCache.shared.wrappedGaussian(slots: 7 * n, sigmaSlots: sigmas[g]) }
         self.weekKernels = weekKernels
         let hWeek = SlotHistogram.matrix(rows: 7 * n, columns: a, entries: data.cold.map { ($0.weekSlot, $0.app, $0.weight) })
         let chosenWeekKernels = used.map { weekKernels[$0] ?? [] }

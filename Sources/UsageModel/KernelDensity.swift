@@ -89,9 +89,7 @@ public enum KernelDensity {
         guard kernels.allSatisfy({ $0.count == n }) else {
             throw LinearAlgebraError.dimensionMismatch("kernel length vs \(n) slots")
         }
-        var stacked = [Double]()
-        stacked.reserveCapacity(kernels.count * n * n)
-        for k in kernels { stacked += circulant(k).storage }
+        let stacked = _KernelCache.shared.stackedCirculants(kernels)
         let kMatrix = try Matrix(rows: kernels.count * n, columns: n, storage: stacked)
         let product = try BLAS.product(kMatrix, h)
         let block = n * h.columns

@@ -36,8 +36,10 @@ import TestSupport
         let dps = (0..<problem.apps.count).map { _AppDP(problem: problem, app: $0) }
         var lambda = [Double](repeating: 0, count: problem.days.count)
         for d in problem.days.indices {
-            let reused = _Lagrangian._price(day: d, lambda: lambda, problem: problem, dps: dps)
-            let reference = _Lagrangian._price(day: d, lambda: lambda, problem: problem, dps: dps, reusing: false)
+            var memo: [_PriceKey: _PriceEnergy] = [:], referenceMemo: [_PriceKey: _PriceEnergy] = [:]
+            let reused = _Lagrangian._price(day: d, lambda: lambda, problem: problem, dps: dps, memo: &memo)
+            let reference = _Lagrangian._price(day: d, lambda: lambda, problem: problem, dps: dps, reusing: false,
+                                               memo: &referenceMemo)
             #expect(reused == reference, "day \(d): \(reused) vs \(reference)")
             lambda[d] = reference.0
         }

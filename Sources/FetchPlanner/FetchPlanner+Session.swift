@@ -1,0 +1,46 @@
+import ReveilleCore
+extension FetchPlanner {
+    /// Plans requests one after another, reusing what the previous request prepared when the
+    /// next one differs from it only in its ``PlanningRequest/budget``: the validated problem
+    /// (weights, costs, allowed slots, per-app programmes) and the energies the Lagrangian price
+    /// search found at each trial price. The evaluator plans each day at several budgets from one
+    /// forecast; every plan is the one ``FetchPlanner/plan(_:method:)`` returns for the request.
+    ///
+    /// Holds the last request and its problem (O(apps · slots) memory) until a different request
+    /// replaces them.
+    public struct Session: Sendable {
+        private var last: (problem: _Problem, search: _PriceSearch)?
+        /// Plans that reused the previous problem (for tests).
+        private(set) var _reuses = 0
+
+        /// An empty session.
+        public init() {}
+
+        /// The plan ``FetchPlanner/plan(_:method:)`` makes of `request`.
+        /// - Throws: ``PlanningError`` for invalid input, as ``FetchPlanner/plan(_:method:)``.
+        /// - Complexity: O(days) to reuse the previous problem when only the budget differs
+        ///   (after an O(apps · slots) comparison that stops at the first difference, and is
+        ///   O(apps) when the probability arrays are shared), else a full build; then planning.
+        public mutating func plan(_ request: PlanningRequest, method: PlanningMethod = .best) throws -> FetchPlan {
+            var entry: (problem: _Problem, search: _PriceSearch)
+            if let last, _onlyBudgetDiffers(request, last.problem.request) {
+                // The rest of the request passed validation with the previous budget.
+                try _Validation._budget(request.budget)
+                entry = (last.problem.budgeted(request.budget), last.search)
+                _reuses += 1
+            } else {
+                entry = (try _Problem(request), _PriceSearch())
+            }
+            self.last = nil
+            let (fetches, chosen, floor) = try FetchPlanner._plan(entry.problem, method, search: &entry.search)
+            self.last = entry
+            return _ScheduleBuilder(problem: entry.problem, floor: Set(floor)).plan(fetches, method: chosen)
+        }
+
+        func _onlyBudgetDiffers(_ request: PlanningRequest, _ previous: PlanningRequest) -> Bool {
+            var same = request
+            same.budget = previous.budget
+            return same == previous
+        }
+    }
+}
