@@ -18,6 +18,8 @@ struct _ReactiveReplayDay: Sendable {
     let scorer: _ReactiveScorer
     /// Per launch of ``tail`` in the day, the scorer's best candidate after it (`nil`: none).
     let best: [(app: Int, score: Double)?]
+    /// The index in ``tail`` of the day's first launch (``tail``'s end when there is none).
+    let firstOfDay: Int
 
     /// The day `[dayStart, dayEnd)` of `history` (which must hold it and the 24 hours before
     /// it) with `statistics` learnt at its start. O(launches of the day × apps).
@@ -29,6 +31,7 @@ struct _ReactiveReplayDay: Sendable {
         let from = history.firstIndex { $0.instant > dayStart - 86_400 - tauSeconds } ?? history.endIndex
         tail = Array(history[from...].prefix { $0.instant < dayEnd })
         cold = ColdLaunches.scan(tail, tauSeconds: tauSeconds).cold
+        firstOfDay = tail.firstIndex { $0.instant >= dayStart } ?? tail.endIndex
         let scorer = _ReactiveScorer(statistics, tauSeconds: tauSeconds)
         self.scorer = scorer
         // The recency a replaying scheduler holds at each launch: remembered launches of the
@@ -57,7 +60,6 @@ struct _ReactiveReplayDay: Sendable {
     func replay(budget: Int, windows: [FetchDecision]?) -> ReactiveValidation {
         // The tail is in instant order: the 24 hours before the day are remembered, then the day
         // begins and each of its launches is observed.
-        let firstOfDay = tail.firstIndex { $0.instant >= dayStart } ?? tail.endIndex
         var hits: [Int] = []
         for triggers in [false, true] {
             var scheduler = ReactiveScheduler(scorer: scorer, budget: budget, tauSeconds: tauSeconds, triggers: triggers)

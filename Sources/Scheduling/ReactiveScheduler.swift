@@ -63,8 +63,8 @@ public struct BudgetState: Sendable, Hashable, Codable {
 ///
 /// At the start of local day `d` it plans the day's windows: the `B` best (app, local hour)
 /// windows of ``ReactiveStatistics/hourlyColdLaunches`` (the `histogram` order), each valued at
-/// its count per day; or, at a budget where the last 14 finished days replayed out of sample
-/// gained hits with them by more than half the standard error of the daily gain
+/// its count per day; or, at a budget ``ReactiveStatistics/comparesModelWindows(budget:)`` names
+/// (4, 8, 16, 32) where the last 14 finished days replayed out of sample gained hits with them by more than half the standard error of the daily gain
 /// (``ReactiveValidation/modelWindows``), the usage model's daily plan (``ReveillePolicy``, the
 /// plan `reveille plan` ships; ``SchedulingPolicy/reactiveWindows(_:end:budget:)``). After a launch of `a` at `T` it scores every other app with a cold launch in the
 /// counted days (see ``ReactiveStatistics``: the transition `a → b`, b's time-of-day rate, how

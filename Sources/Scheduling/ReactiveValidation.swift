@@ -22,12 +22,19 @@ extension ReactiveStatistics {
     /// 470/773 at B = 8/16).
     public static let validationDays = 14
 
+    /// The smallest budget at which validation compares the usage model's windows (4). At
+    /// B = 1 and 2 a day's one or two windows make the daily gain a coin of ±1 hit: 14 days chose
+    /// the model's windows on StudentLife's u02 at B = 2 for days that then lost 4 hits of 63, and
+    /// keeping the histogram's there (with ``ReactiveValidation/smallBudgetSignificance`` for the
+    /// triggers) put StudentLife at 96/163 hits to the histogram's 96/162 at B = 1/2.
+    public static let smallestModelWindowsBudget = 4
+
     /// Whether validation compares the usage model's windows with the histogram's at `budget`:
-    /// at powers of two (1, 2, 4, 8, 16, 32, …). Every other budget keeps the histogram's
-    /// windows: each compared budget costs `reveille train` a daily plan and a replay per
-    /// replayed day, and plans for all 32 budgets doubled train's time.
+    /// at powers of two from ``smallestModelWindowsBudget`` on (4, 8, 16, 32, …). Every other
+    /// budget keeps the histogram's windows: each compared budget costs `reveille train` a daily
+    /// plan and a replay per replayed day, and plans for all 32 budgets doubled train's time.
     public static func comparesModelWindows(budget: Int) -> Bool {
-        budget > 0 && budget & (budget - 1) == 0
+        budget >= smallestModelWindowsBudget && budget & (budget - 1) == 0
     }
 
     /// Whether triggers are used at `budget`: by ``validation``'s entry for it (the last entry
@@ -48,7 +55,7 @@ extension ReactiveStatistics {
     /// ``ReactiveValidator``'s chosen tallies, the model's windows being `scheduling`'s daily
     /// plan of each replayed day, fitted on the launches before it, at the budgets
     /// ``comparesModelWindows(budget:)`` names): what `reveille train` stores.
-    /// O(14 learns + 14 model fits + 14 × 6 plans + 14 × 38 replays).
+    /// O(14 learns + 14 model fits + 14 × 4 plans + 14 × 36 replays).
     public func validated(history: ArraySlice<LaunchEvent>, localDay: Int, firstLocalDay: Int, tauSeconds: Double,
                           scheduling: ReveillePolicy) throws -> ReactiveStatistics {
         var validator = ReactiveValidator()
@@ -103,7 +110,7 @@ public struct ReactiveValidator: Sendable {
     /// The tally at `budget` for day `localDay` of the time-of-day windows validation prefers:
     /// the histogram's, or the model's (`modelWindows`, a replayed day's plan; `nil` compares
     /// nothing) when, on the replayed days, they gained hits over the histogram's by more than
-    /// ``ReactiveValidation/significance`` standard errors of the daily gain (the triggers' test). A day's hits
+    /// ``ReactiveValidation/significance(budget:)`` standard errors of the daily gain (the triggers' test). A day's hits
     /// are each source's with triggers when its own summed tally says they help, else without.
     /// The result's ``ReactiveValidation/modelWindows`` says which was chosen.
     public mutating func chosenTally(history: ArraySlice<LaunchEvent>, localDay: Int, firstLocalDay: Int, tauSeconds: Double,
@@ -124,7 +131,7 @@ public struct ReactiveValidator: Sendable {
             gain += d
             squares += d * d
         }
-        let z = ReactiveValidation.significance
+        let z = ReactiveValidation.significance(budget: budget)
         guard gain > 0, gain * gain > z * z * squares else { return histogramSum }
         modelSum.modelWindows = true
         return modelSum

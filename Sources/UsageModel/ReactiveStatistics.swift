@@ -189,13 +189,26 @@ public struct ReactiveValidation: Sendable, Codable, Equatable {
 
     /// How many standard errors the summed gain must exceed (one-sided): `gain > z √(Σ d²)`.
     public static let significance = 0.5
+    /// The stricter `z` at budgets up to ``smallBudget``: there a day holds one or two windows,
+    /// a trigger that displaces one swings the day by a whole hit either way, and at `z` = 0.5 a
+    /// single day's gain of one hit passed. On StudentLife (no within-session signal) that
+    /// switched triggers on for days of u02 that then lost hits (B = 2: 160 hits to the
+    /// histogram's 162).
+    public static let smallBudgetSignificance = 1.0
+    /// The largest budget that ``smallBudgetSignificance`` applies to.
+    public static let smallBudget = 2
+
+    /// `z` at `budget`: ``smallBudgetSignificance`` up to ``smallBudget``, else ``significance``.
+    public static func significance(budget: Int) -> Double {
+        budget <= smallBudget ? smallBudgetSignificance : significance
+    }
 
     /// Whether triggers gained hits by more than their noise: the summed daily gain
     /// `G = triggerHits − windowHits` is positive and `G² > z² Σ_d d²` (`z` =
-    /// ``significance``), a one-sided sign-free test of a mean gain above zero.
+    /// ``significance(budget:)``), a one-sided sign-free test of a mean gain above zero.
     public var triggersHelp: Bool {
         let gain = Double(triggerHits) - Double(windowHits)
-        let z = Self.significance
+        let z = Self.significance(budget: budget)
         return gain > 0 && gain * gain > z * z * Double(gainSquares)
     }
 }

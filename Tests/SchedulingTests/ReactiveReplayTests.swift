@@ -9,9 +9,18 @@ import UsageModel
 /// best candidate after each launch) across budgets; it must count what a live scheduler fed the
 /// same launches executes. And the usage model's windows are compared only at powers of two.
 @Suite struct ReactiveReplayTests {
-    @Test func modelWindowsAreComparedAtPowersOfTwoOnly() {
-        #expect([1, 2, 4, 8, 16, 32, 64].allSatisfy(ReactiveStatistics.comparesModelWindows(budget:)))
-        #expect(![-4, 0, 3, 5, 6, 12, 20, 31].contains(where: ReactiveStatistics.comparesModelWindows(budget:)))
+    @Test func modelWindowsAreComparedAtPowersOfTwoFromFourOnly() {
+        #expect([4, 8, 16, 32, 64].allSatisfy(ReactiveStatistics.comparesModelWindows(budget:)))
+        #expect(![-4, 0, 1, 2, 3, 5, 6, 12, 20, 31].contains(where: ReactiveStatistics.comparesModelWindows(budget:)))
+    }
+
+    /// One day's gain of one hit: enough at B = 4 (`z` = 0.5), not at B = 1 or 2 (`z` = 1).
+    @Test func smallBudgetsNeedTheStricterTest() {
+        #expect(ReactiveValidation(budget: 4, windowHits: 3, triggerHits: 4, gainSquares: 1).triggersHelp)
+        #expect(!ReactiveValidation(budget: 2, windowHits: 3, triggerHits: 4, gainSquares: 1).triggersHelp)
+        #expect(!ReactiveValidation(budget: 1, windowHits: 3, triggerHits: 4, gainSquares: 1).triggersHelp)
+        // Two days of one hit each: 2² = 4 > 1² × 2.
+        #expect(ReactiveValidation(budget: 2, windowHits: 3, triggerHits: 5, gainSquares: 2).triggersHelp)
     }
 
     /// Wellbeing's 2023-06-21 (UTC, offset 0 all along) replayed at several budgets, with and
