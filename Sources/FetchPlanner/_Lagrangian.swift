@@ -10,8 +10,6 @@ import ReveilleCore
 /// (two sweeps). Complexity O(iterations · apps · slots · (K + cap)), iterations ≤ 40 per day (about 14 at the 1e-4 precision); apps whose best single fetch is
 /// worth less than the price are skipped in O(1).
 enum _Lagrangian {
-    static func plan(_ problem: _Problem) -> _PlanState { planAndBound(problem).plan }
-
     static func planAndBound(_ problem: _Problem) -> (plan: _PlanState, bound: Double) {
         var search = _PriceSearch()
         return planAndBound(problem, search: &search)
