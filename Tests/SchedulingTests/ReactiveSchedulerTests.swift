@@ -46,6 +46,30 @@ import UsageModel
         #expect(off.observe(launch("a", hour: 2)).isEmpty)
     }
 
+    /// A launch of `a` at 09:40 makes `b` likely in the next hour, which b's 10:00 window covers
+    /// only from 10:00: the window moves to 09:40:01 and becomes the trigger, the budget unchanged.
+    /// A second launch of `a` at 09:50 finds `b` covered (a fetch in `(T + 1 s − tau, T + 1 s]`)
+    /// and decides nothing.
+    @Test func aTriggerTakesOverItsAppsWindowDueWithinTau() {
+        var scheduler = ReactiveScheduler(statistics: Self.statistics, budget: 2, triggers: true)
+        _ = scheduler.beginDay(start: Self.day, end: Self.day + 86_400)
+        let decisions = scheduler.observe(launch("a", second: 9 * 3600 + 40 * 60))
+        #expect(decisions.map(\.action) == [.cancel, .fetch] && decisions.map(\.app) == ["b", "b"])
+        #expect(decisions.map(\.at) == [Self.day + 10 * 3600, Self.day + 9 * 3600 + 40 * 60 + 1])
+        #expect(decisions[1].reason == .trigger && abs(decisions[1].probability - 0.5) < 1e-12)
+        #expect(scheduler.budgetState == BudgetState(budget: 2, executed: 1, pending: 1))
+        #expect(scheduler.observe(launch("a", second: 9 * 3600 + 50 * 60)).isEmpty)
+        #expect(scheduler.budgetState == BudgetState(budget: 2, executed: 2, pending: 0))
+        // A window due more than tau after the launch stays where it is: the trigger is a fetch
+        // of its own, here in place of that weaker window (the budget is full).
+        var far = ReactiveScheduler(statistics: Self.statistics, budget: 2, triggers: true)
+        _ = far.beginDay(start: Self.day, end: Self.day + 86_400)
+        let farDecisions = far.observe(launch("a", second: 8 * 3600 + 30 * 60))
+        #expect(farDecisions.map(\.action) == [.cancel, .fetch])
+        #expect(farDecisions.map(\.at) == [Self.day + 10 * 3600, Self.day + 8 * 3600 + 30 * 60 + 1])
+        #expect(farDecisions[1].reason == .trigger)
+    }
+
     /// Windows of `a` at 00:00 and `b` at 23:00 (the shift rule's edges).
     static let edges = ReactiveStatistics(
         apps: ["a", "b"], days: 28,
