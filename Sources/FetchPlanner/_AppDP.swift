@@ -26,7 +26,9 @@ struct _AppDP {
     /// closer than this may see the app's energy out of order (``_Lagrangian/_price(day:lambda:problem:dps:)``).
     let tieSpan: Double
 
-    init(problem: _Problem, app: Int) {
+    /// The programme of `problem`'s app `app`; `dayStart` is ``_AppDP/dayStarts(_:)`` of
+    /// `problem` (the same for every app, so the caller computes it once per problem).
+    init(problem: _Problem, app: Int, dayStart: [Int]) {
         self.problem = problem
         self.app = app
         let a = problem.apps[app]
@@ -36,11 +38,22 @@ struct _AppDP {
         }
         bestRatio = a.excluded == nil ? best : 0
         let n = problem.slotCount
-        var dayStart = [Int](repeating: 0, count: n)
-        for j in 1..<max(1, n) { dayStart[j] = problem.slotDay[j] == problem.slotDay[j - 1] ? dayStart[j - 1] : j }
-        self.dayStart = dayStart
+        self.dayStart = dayStart.count == n ? dayStart : _AppDP.dayStarts(problem)
         droppedGain = -1e-9 * max(1, a.weightPrefix.last ?? 0)
         tieSpan = 20 * Double(n + 1) * 1e-12 * max(1, a.weightPrefix.last ?? 0)
+    }
+
+    /// ``init(problem:app:dayStart:)`` with the day starts computed here.
+    init(problem: _Problem, app: Int) {
+        self.init(problem: problem, app: app, dayStart: _AppDP.dayStarts(problem))
+    }
+
+    /// The first slot of each slot's local day.
+    static func dayStarts(_ problem: _Problem) -> [Int] {
+        let n = problem.slotCount
+        var dayStart = [Int](repeating: 0, count: n)
+        for j in 1..<max(1, n) { dayStart[j] = problem.slotDay[j] == problem.slotDay[j - 1] ? dayStart[j - 1] : j }
+        return dayStart
     }
 
     func solve(lambda: [Double]) -> [Int] {

@@ -93,14 +93,16 @@ enum _Lagrangian {
         }
         func solved(_ l: [Double]) -> (total: Double, perApp: [Double]) {
             var total = 0.0, perApp = [Double](repeating: 0, count: reuses ? dps.count : 0)
-            for (a, dp) in dps.enumerated() {
-                if reuses, low.count == dps.count, low[a] == high[a], (hi - lo) / 2 > dp.tieSpan {
+            // By index: a programme holds its problem, and copying one out of `dps` would retain
+            // every array of it.
+            for a in dps.indices {
+                if reuses, low.count == dps.count, low[a] == high[a], (hi - lo) / 2 > dps[a].tieSpan {
                     perApp[a] = low[a]
                     total += low[a]
                     continue
                 }
                 var app = 0.0
-                for j in dp.solve(lambda: l) where problem.slotDay[j] == d {
+                for j in dps[a].solve(lambda: l) where problem.slotDay[j] == d {
                     if reuses { app += problem.apps[a].cost[j] } else { total += problem.apps[a].cost[j] }
                 }
                 if reuses {

@@ -14,7 +14,8 @@ struct _PriceSearch: Sendable {
     /// The per-app programmes of `problem` (built on the first call, then kept).
     mutating func programmes(_ problem: _Problem) -> [_AppDP] {
         if let dps, dps.count == problem.apps.count { return dps }
-        let built = (0..<problem.apps.count).map { _AppDP(problem: problem, app: $0) }
+        let dayStart = _AppDP.dayStarts(problem)
+        let built = (0..<problem.apps.count).map { _AppDP(problem: problem, app: $0, dayStart: dayStart) }
         dps = built
         return built
     }

@@ -35,6 +35,8 @@ public struct UsageModelForecaster: Forecaster {
     /// ``_ForecastKey``): the evaluator asks for the same day once per budget, and identical
     /// inputs give identical forecasts.
     private var forecasts: [_ForecastKey: SlotForecast] = [:]
+    /// What the day's forecasts share (each slot's window rates), emptied with each fit.
+    private var memo = UsageModel.ForecastMemo()
 
     /// Refits every local day with `modelOptions` (the scorer every `scorerRefitDays`, at least 1).
     public init(modelOptions: UsageModelOptions = UsageModelOptions(), empiricalWeight: Double = 0.5,
@@ -75,13 +77,14 @@ public struct UsageModelForecaster: Forecaster {
         return forecast
     }
 
-    private func _forecast(_ context: ForecastContext, state: (day: Int, model: UsageModel?, hourly: HourlyFrequencies),
-                           start: Double, slotCount: Int, slotSeconds: Double) -> SlotForecast {
+    private mutating func _forecast(_ context: ForecastContext, state: (day: Int, model: UsageModel?, hourly: HourlyFrequencies),
+                                    start: Double, slotCount: Int, slotSeconds: Double) -> SlotForecast {
         guard let model = state.model else {
             return SlotForecast(horizonStart: start, slotSeconds: slotSeconds, slotCount: slotCount, rows: [])
         }
         let rows = model.slotProbabilityRows(from: start, utcOffsetSeconds: context.utcOffsetSeconds, slots: slotCount,
-                                             slotSeconds: slotSeconds, recentLaunches: Array(context.launchesToday))
+                                             slotSeconds: slotSeconds, recentLaunches: Array(context.launchesToday),
+                                             memo: &memo)
         let w = min(1, max(0, empiricalWeight.isFinite ? empiricalWeight : 0))
         guard w > 0 else {
             return SlotForecast(horizonStart: start, slotSeconds: slotSeconds, slotCount: slotCount,
@@ -136,6 +139,7 @@ public struct UsageModelForecaster: Forecaster {
         }
         fitted = state
         forecasts = [:]
+        memo = UsageModel.ForecastMemo()
         return state
     }
 }

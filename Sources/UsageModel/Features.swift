@@ -64,16 +64,18 @@ public enum Features {
         t: Double, cutoff: Double, timeOfDay: _TimeOfDayTerms, tau: Double, to x: inout [Double]
     ) {
         let visible = _VisibleRecency(recency, visible: min(cutoff, t))
-        _append(dayRate: dayRate, weekdayRate: weekdayRate, logDailyRate: _logRate(dailyRate), recency: recency,
+        _append(logDayRate: _logRate(dayRate), logWeekdayRate: _logRate(weekdayRate), logDailyRate: _logRate(dailyRate),
+                recency: recency,
                 visible: visible, t: t, timeOfDay: timeOfDay, lead: _LeadTerms(t: t, visible: visible.instant), tau: tau, to: &x)
     }
 
     /// Appends one feature row from the terms that are the same for many cells: what is visible
     /// of the app's recency at the cutoff (the same for every slot of a forecast), the log of its
-    /// daily rate (one per app) and the planning lead (one per slot). The same values, in the
+    /// daily rate (one per app), the logs of its window rates (features 1–2, the same for every
+    /// forecast of a slot) and the planning lead (one per slot). The same values, in the
     /// same order, as computing each cell on its own.
     static func _append(
-        dayRate: Double, weekdayRate: Double, logDailyRate: Double, recency: _AppRecency, visible: _VisibleRecency,
+        logDayRate: Double, logWeekdayRate: Double, logDailyRate: Double, recency: _AppRecency, visible: _VisibleRecency,
         t: Double, timeOfDay: _TimeOfDayTerms, lead: _LeadTerms, tau: Double, to x: inout [Double]
     ) {
         let hours = visible.lastLaunch.map { min(hoursCap, (t - $0) / 3600) } ?? hoursCap
@@ -81,7 +83,7 @@ public enum Features {
         let yesterday = _anyCold(recency.cold, after: t - 86_400, through: min(t - 86_400 + tau, cutoff))
         let lastWeek = _anyCold(recency.cold, after: t - 7 * 86_400, through: min(t - 7 * 86_400 + tau, cutoff))
         let logHours = log(hours + 0.1)
-        x.append(1); x.append(_logRate(dayRate)); x.append(_logRate(weekdayRate)); x.append(logDailyRate)
+        x.append(1); x.append(logDayRate); x.append(logWeekdayRate); x.append(logDailyRate)
         x.append(logHours); x.append(visible.logCold24); x.append(visible.logCold7d)
         x.append(yesterday ? 1 : 0); x.append(lastWeek ? 1 : 0)
         x.append(timeOfDay.sin1); x.append(timeOfDay.cos1); x.append(timeOfDay.sin2); x.append(timeOfDay.cos2)

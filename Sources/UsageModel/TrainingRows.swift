@@ -35,7 +35,8 @@ struct _TrainingRows {
                 for a in data.apps.indices where firstLaunch[a] < cutoff {
                     let rates = context.rates(app: a, day: d, hour: h)
                     Features._append(
-                        dayRate: rates.day, weekdayRate: rates.weekday, logDailyRate: Features._logRate(rates.daily),
+                        logDayRate: Features._logRate(rates.day), logWeekdayRate: Features._logRate(rates.weekday),
+                        logDailyRate: Features._logRate(rates.daily),
                         recency: data.recency[a], visible: _VisibleRecency(data.recency[a], visible: min(cutoff, t)),
                         t: t, timeOfDay: hourTerms[h], lead: lead, tau: o.tauSeconds, to: &x)
                     y.append(Features._anyCold(data.recency[a].cold, after: t, through: t + o.tauSeconds) ? 1 : 0)

@@ -35,6 +35,20 @@ extension UsageModel {
         from start: Double, utcOffsetSeconds: Int, slots: Int, slotSeconds: Double,
         recentLaunches: [LaunchEvent] = []
     ) -> [[Double]] {
+        var memo = ForecastMemo()
+        return slotProbabilityRows(from: start, utcOffsetSeconds: utcOffsetSeconds, slots: slots, slotSeconds: slotSeconds,
+                                   recentLaunches: recentLaunches, memo: &memo)
+    }
+
+    /// ``slotProbabilityRows(from:utcOffsetSeconds:slots:slotSeconds:recentLaunches:)``, reusing
+    /// what `memo` kept of earlier forecasts of this model on the same slot grid: each slot's
+    /// window rates (their logs) depend on the slot's instant alone, not on the cutoff, so a
+    /// forecaster that re-forecasts the rest of a day every hour computes them once. The same
+    /// values, bit for bit; `memo` is emptied when the model, offset or grid differs.
+    public func slotProbabilityRows(
+        from start: Double, utcOffsetSeconds: Int, slots: Int, slotSeconds: Double,
+        recentLaunches: [LaunchEvent] = [], memo: inout ForecastMemo
+    ) -> [[Double]] {
         let count = max(0, slots)
         let last = start + Double(count) * slotSeconds
         guard _plausible(start), _plausible(last), slotSeconds > 0 else {
@@ -46,18 +60,35 @@ extension UsageModel {
         // Every slot starts at or after the cutoff `start`, so what is visible is the same for
         // every slot of an app, and the planning lead the same for every app of a slot.
         let leads = clocks.map { _LeadTerms(t: $0.t, visible: start) }
+        let base = memo._base(self, start: start, utcOffsetSeconds: utcOffsetSeconds, slotSeconds: slotSeconds, slots: count)
         var row: [Double] = []
         row.reserveCapacity(Features.count)
-        return apps.indices.map { a in
+        var rows: [[Double]] = []
+        rows.reserveCapacity(apps.count)
+        for a in apps.indices {
             let recency = _recency(of: a, recent: known)
             let visible = _VisibleRecency(recency, visible: start)
             let logDailyRate = Features._logRate(profiles[a].dailyRate)
-            return clocks.indices.map { i in
+            var values = [Double](repeating: 0, count: count)
+            for i in clocks.indices {
+                let rates = base.map { memo._logRates(self, app: a, slot: $0 + i, clock: clocks[i]) } ?? _logRates(a, clock: clocks[i])
                 let p = _windowProbability(a, recency: recency, visible: visible, logDailyRate: logDailyRate,
-                                           clock: clocks[i], lead: leads[i], row: &row)
-                return Self.atLeastOnce(p, exponent: exponent)
+                                           logRates: rates, clock: clocks[i], lead: leads[i], row: &row)
+                values[i] = Self.atLeastOnce(p, exponent: exponent)
             }
+            rows.append(values)
         }
+        return rows
+    }
+
+    /// Features 1 and 2 of app `a` for the window of `clock`: the logs of its all-days and
+    /// weekday window rates.
+    func _logRates(_ a: Int, clock: _SlotClock) -> (day: Double, weekday: Double) {
+        let profile = profiles[a]
+        let day = _circularWindowSum(profile.dayRates, start: clock.daySlot, count: clock.windowSlots, fraction: clock.fraction)
+        let weekday = _circularWindowSum(profile.weekdayRates, start: clock.weekSlot, count: clock.windowSlots,
+                                         fraction: clock.fraction)
+        return (Features._logRate(day), Features._logRate(weekday))
     }
 
     /// `1 − (1 − p)^exponent`: the chance of a launch in a slot `exponent` τ-windows long, each with
@@ -144,17 +175,14 @@ extension UsageModel {
     }
 
     /// ``_windowProbability(_:recency:t:cutoff:utcOffsetSeconds:)`` for a slot whose clock terms,
-    /// planning lead and the app's visible recency are computed, writing the features into `row`
-    /// (cleared first) instead of a new array.
+    /// planning lead, log window rates (``_logRates(_:clock:)``) and the app's visible recency
+    /// are computed, writing the features into `row` (cleared first) instead of a new array.
     func _windowProbability(_ a: Int, recency: _AppRecency, visible: _VisibleRecency, logDailyRate: Double,
-                            clock: _SlotClock, lead: _LeadTerms, row: inout [Double]) -> Double {
-        let profile = profiles[a]
+                            logRates: (day: Double, weekday: Double), clock: _SlotClock, lead: _LeadTerms,
+                            row: inout [Double]) -> Double {
         row.removeAll(keepingCapacity: true)
         Features._append(
-            dayRate: _circularWindowSum(profile.dayRates, start: clock.daySlot, count: clock.windowSlots, fraction: clock.fraction),
-            weekdayRate: _circularWindowSum(profile.weekdayRates, start: clock.weekSlot, count: clock.windowSlots,
-                                            fraction: clock.fraction),
-            logDailyRate: logDailyRate, recency: recency, visible: visible, t: clock.t, timeOfDay: clock.timeOfDay,
+            logDayRate: logRates.day, logWeekdayRate: logRates.weekday, logDailyRate: logDailyRate, recency: recency, visible: visible, t: clock.t, timeOfDay: clock.timeOfDay,
             lead: lead, tau: options.tauSeconds, to: &row)
         var eta = 0.0
         for j in row.indices where j < coefficients.count { eta += row[j] * coefficients[j] }
