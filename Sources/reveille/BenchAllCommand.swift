@@ -107,14 +107,19 @@ struct BenchAllCommand: ParsableCommand {
         try Self.child([me, "train", history, "--device", "sim-000", "-o", model, "-q"])
         let args = [me, "plan", "--model", model, "--history", history, "--device", "sim-000", "--from", "2024-04-08T00:00:00-04:00",
                     "--hours", "24", "--budget", "12", "-q", "-o", scratch + "/schedule.json"]
-        var plans: [Double] = [], starts: [Double] = []
+        var plans: [(wall: Double, cpu: Double, peakMB: Double)] = [], starts: [(wall: Double, cpu: Double, peakMB: Double)] = []
         for _ in 0..<7 {
-            plans.append(try Self.child(args).wall * 1000)
-            starts.append(try Self.child([me, "--version"]).wall * 1000)
+            plans.append(try Self.child(args))
+            starts.append(try Self.child([me, "--version"]))
         }
         let median = ModelBenchmark.median
-        print("  plan: median \(_fixed(median(plans), 1)) ms wall (min \(_fixed(plans.min() ?? 0, 1)), max \(_fixed(plans.max() ?? 0, 1))), 7 runs")
-        print("  reference, same run: `reveille --version` (process start alone) median \(_fixed(median(starts), 1)) ms")
+        func ms(_ runs: [(wall: Double, cpu: Double, peakMB: Double)]) -> String {
+            let walls = runs.map { $0.wall * 1000 }
+            return "median \(_fixed(median(walls), 1)) ms wall (min \(_fixed(walls.min() ?? 0, 1)), max \(_fixed(walls.max() ?? 0, 1))), "
+                + "CPU \(_fixed(median(runs.map { $0.cpu * 1000 }), 1)) ms"
+        }
+        print("  plan: \(ms(plans)), 7 runs")
+        print("  reference, same run: `reveille --version` (process start alone): \(ms(starts))")
     }
 
     static func section(_ title: String) {
