@@ -13,7 +13,7 @@ import ReveilleCore
 /// at most ``memoryLimit`` scores, ``maximumRuns`` read buffers and one sort in memory, whatever
 /// the number of devices. Runs are merged into one when there are ``maximumRuns`` of them.
 /// Files are unlinked as soon as they are opened (nothing is left behind, even after a crash)
-/// and closed when no pool holds a run of theirs. A copy of the value is independent (files
+/// and closed when no pool holds a run of theirs: one file per value, a new one at each merge. A copy of the value is independent (files
 /// are only appended to).
 struct _ScoreRuns: Sendable {
     /// Distinct scores held in memory before they are written as a run (≈ 40 bytes each).
@@ -22,6 +22,8 @@ struct _ScoreRuns: Sendable {
     let maximumRuns: Int
     private var buffer: [Double: _LabelCounts] = [:]
     private var runs: [_ScoreRun] = []
+    /// The file new runs go to (one open file per value, whatever the number of runs).
+    private var file: _SpillFile?
 
     /// Empty counts; the defaults hold about 20 MB of scores in memory.
     init(memoryLimit: Int = 1 << 19, maximumRuns: Int = 32) {
@@ -40,7 +42,8 @@ struct _ScoreRuns: Sendable {
     mutating func add(_ counts: [Double: _LabelCounts]) throws(EvaluationSpillError) {
         for (score, c) in counts { buffer[score, default: _LabelCounts()].add(c) }
         guard buffer.count >= memoryLimit else { return }
-        let file = try _SpillFile()
+        let file: _SpillFile
+        if let open = self.file { file = open } else { file = try _SpillFile(); self.file = file }
         runs.append(try file.append(Self._sorted(buffer)))
         buffer.removeAll(keepingCapacity: true)
         if runs.count >= maximumRuns { try _compact() }
@@ -77,6 +80,7 @@ struct _ScoreRuns: Sendable {
         var writer = _RunWriter(file: file)
         try Self.merged([only]) { score, counts throws(EvaluationSpillError) in try writer.add(score, counts) }
         runs = [try writer.finish()]
+        self.file = file
     }
 
     private static func _sorted(_ counts: [Double: _LabelCounts]) -> [(Double, _LabelCounts)] {

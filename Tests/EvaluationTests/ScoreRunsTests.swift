@@ -25,6 +25,7 @@ import TestSupport
         }
         try runs.add(chunk.counts)
         #expect(memoryLimit > 1000 ? runs.runCount == 0 : runs.runCount >= 1)
+        #expect(runs.runCount < maximumRuns)
         #expect(try _ScoreRuns.rocAuc([runs]) == ProbabilityMetrics.rocAuc(scores: scores, labels: labels))
         // Split into two parts, in either order: the same number.
         var left = _ScoreRuns(memoryLimit: memoryLimit, maximumRuns: maximumRuns), right = left
