@@ -47,7 +47,7 @@ public struct Evaluator: Sendable {
             timing.replaySeconds += outcome.replaySeconds
         }
         timing.wallSeconds = _seconds(ContinuousClock.now - started)
-        return (pool.report, timing)
+        return (try pool.report, timing)
     }
 
     /// Evaluates devices as they come from `next` (`nil` at the end) and hands each one's partial

@@ -18,19 +18,9 @@ public enum ProbabilityMetrics {
     /// (each score once): the same number as from the cells themselves, so counts merged from
     /// parts give exactly the AUC of the whole. O(k log k) in distinct scores.
     public static func rocAuc(scoreCounts: [(score: Double, positives: Int, negatives: Int)]) -> Double? {
-        var positives = 0, seen = 0
-        var rankSum = 0.0
-        for (_, p, n) in scoreCounts.sorted(by: { $0.score < $1.score }) {
-            // Ranks seen+1 … seen+p+n share their average; rank sums are exact multiples of 1/2.
-            let averageRank = Double(2 * seen + p + n + 1) / 2
-            rankSum += averageRank * Double(p)
-            positives += p
-            seen += p + n
-        }
-        let negatives = seen - positives
-        guard positives > 0, negatives > 0 else { return nil }
-        let p = Double(positives)
-        return (rankSum - p * (p + 1) / 2) / (p * Double(negatives))
+        var ranks = _RankSum()
+        for (_, p, n) in scoreCounts.sorted(by: { $0.score < $1.score }) { ranks.add(positives: p, negatives: n) }
+        return ranks.auc
     }
 
     /// Mean log loss `−mean(y log p + (1 − y) log(1 − p))` with `p` clipped to `[1e-6, 1 − 1e-6]`;

@@ -13,9 +13,10 @@ struct BenchCommand: ParsableCommand {
               reveille bench ingest
               reveille bench plan
               reveille bench baselines
+              reveille bench all
             """,
         subcommands: [BenchEvalCommand.self, BenchBaselinesCommand.self, BenchIngestCommand.self, BenchKernelCommand.self, BenchModelCommand.self, BenchPlanCommand.self,
-                      BenchReactCommand.self],
+                      BenchReactCommand.self, BenchAllCommand.self],
         defaultSubcommand: BenchEvalCommand.self
     )
 }

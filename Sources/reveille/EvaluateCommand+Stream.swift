@@ -27,7 +27,7 @@ extension EvaluateCommand {
         }
         var pool = EvaluationPool(header: header)
         try await evaluator.evaluate(next: { try source.next() }) { try pool.add($0) }
-        let report = pool.report
+        let report = try pool.report
         try AtomicFile.write(output.resolved == .json ? try report.json() : EvaluationTable.text(report), to: outputPath)
     }
 }

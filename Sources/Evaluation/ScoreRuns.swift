@@ -1,0 +1,321 @@
+import Foundation
+import ReveilleCore
+
+/// Exact probability score counts pooled over any number of devices in bounded memory: up to
+/// ``memoryLimit`` distinct scores are counted in memory; then they are sorted and written to a
+/// private temporary file as a run, and the buffer starts again. ROC AUC merges the runs and
+/// the buffer in score order (``rocAuc(_:)``), adding the counts of equal scores, so it is
+/// exactly the AUC of all the cells at once — the same arithmetic, in the same order, as
+/// ``ProbabilityMetrics/rocAuc(scoreCounts:)``.
+///
+/// The model's scores are all distinct (every probability cell its own score), so exact counts
+/// grow with the cells; this keeps them on disk (24 bytes a distinct score and run) and holds
+/// at most ``memoryLimit`` scores, ``maximumRuns`` read buffers and one sort in memory, whatever
+/// the number of devices. Runs are merged into one when there are ``maximumRuns`` of them.
+/// Files are unlinked as soon as they are opened (nothing is left behind, even after a crash)
+/// and closed when no pool holds a run of theirs: one file per value, a new one at each merge. A copy of the value is independent (files
+/// are only appended to).
+struct _ScoreRuns: Sendable {
+    /// Distinct scores held in memory before they are written as a run (≈ 40 bytes each).
+    let memoryLimit: Int
+    /// Runs merged into one when there are this many.
+    let maximumRuns: Int
+    private var buffer: [Double: _LabelCounts] = [:]
+    private var runs: [_ScoreRun] = []
+    /// The file new runs go to (one open file per value, whatever the number of runs).
+    private var file: _SpillFile?
+
+    /// Empty counts; the defaults hold about 20 MB of scores in memory.
+    init(memoryLimit: Int = 1 << 19, maximumRuns: Int = 32) {
+        self.memoryLimit = max(1, memoryLimit)
+        self.maximumRuns = max(2, maximumRuns)
+    }
+
+    /// Whether no score was added.
+    var isEmpty: Bool { buffer.isEmpty && runs.isEmpty }
+
+    /// Runs written to disk so far (for tests).
+    var runCount: Int { runs.count }
+
+    /// Adds `counts` (cells per exact score). Throws ``EvaluationSpillError`` when the temporary
+    /// file cannot be written.
+    mutating func add(_ counts: [Double: _LabelCounts]) throws(EvaluationSpillError) {
+        for (score, c) in counts { buffer[score, default: _LabelCounts()].add(c) }
+        guard buffer.count >= memoryLimit else { return }
+        let file: _SpillFile
+        if let open = self.file { file = open } else { file = try _SpillFile(); self.file = file }
+        runs.append(try file.append(Self._sorted(buffer)))
+        buffer.removeAll(keepingCapacity: true)
+        if runs.count >= maximumRuns { try _compact() }
+    }
+
+    /// Exact ROC AUC of every score in `parts` together (``ProbabilityMetrics/rocAuc(scores:labels:)``);
+    /// `nil` when either class is empty. O(n log k) for n distinct scores in k runs.
+    static func rocAuc(_ parts: [_ScoreRuns]) throws(EvaluationSpillError) -> Double? {
+        var ranks = _RankSum()
+        try merged(parts) { _, c in ranks.add(positives: c.positives, negatives: c.negatives) }
+        return ranks.auc
+    }
+
+    /// Calls `each` with every distinct score of `parts` in ascending order and its summed counts.
+    static func merged(_ parts: [_ScoreRuns], _ each: (Double, _LabelCounts) throws(EvaluationSpillError) -> Void) throws(EvaluationSpillError) {
+        var cursors: [_ScoreCursor] = []
+        for part in parts {
+            cursors.append(_ScoreCursor(sorted: Self._sorted(part.buffer)))
+            for run in part.runs { cursors.append(try _ScoreCursor(run: run)) }
+        }
+        var heap = _CursorHeap(cursors)
+        while let (score, first) = try heap.pop() {
+            var counts = first
+            while heap.peekScore == score, let (_, more) = try heap.pop() { counts.add(more) }
+            try each(score, counts)
+        }
+    }
+
+    /// Merges every run into one in a new file (the old files close when released).
+    private mutating func _compact() throws(EvaluationSpillError) {
+        var only = _ScoreRuns(memoryLimit: memoryLimit, maximumRuns: maximumRuns)
+        only.runs = runs
+        let file = try _SpillFile()
+        var writer = _RunWriter(file: file)
+        try Self.merged([only]) { score, counts throws(EvaluationSpillError) in try writer.add(score, counts) }
+        runs = [try writer.finish()]
+        self.file = file
+    }
+
+    private static func _sorted(_ counts: [Double: _LabelCounts]) -> [(Double, _LabelCounts)] {
+        counts.map { ($0.key, $0.value) }.sorted { $0.0 < $1.0 }
+    }
+}
+
+/// The Mann–Whitney rank sum with average ranks for ties, fed distinct scores in ascending
+/// order: ``ProbabilityMetrics/rocAuc(scoreCounts:)`` and ``_ScoreRuns/rocAuc(_:)`` share it.
+struct _RankSum {
+    private var positives = 0, seen = 0
+    private var rankSum = 0.0
+
+    /// Adds the cells of the next score (higher than every score before).
+    mutating func add(positives p: Int, negatives n: Int) {
+        // Ranks seen+1 … seen+p+n share their average; rank sums are exact multiples of 1/2.
+        let averageRank = Double(2 * seen + p + n + 1) / 2
+        rankSum += averageRank * Double(p)
+        positives += p
+        seen += p + n
+    }
+
+    /// `(R₊ − n₊(n₊ + 1)/2) / (n₊ n₋)`; `nil` when either class is empty.
+    var auc: Double? {
+        let negatives = seen - positives
+        guard positives > 0, negatives > 0 else { return nil }
+        let p = Double(positives)
+        return (rankSum - p * (p + 1) / 2) / (p * Double(negatives))
+    }
+}
+
+/// The temporary file of score runs could not be written or read back (exit 73: `$TMPDIR` full
+/// or unwritable).
+public struct EvaluationSpillError: Error, WriteFailureCategorized, CustomStringConvertible, Sendable, Equatable {
+    /// What failed (`open`, `write`, `read`) and the system's reason.
+    public var reason: String
+
+    public var isWriteFailure: Bool { true }
+
+    public var description: String {
+        "cannot use a temporary file for the probability score counts in \(FileManager.default.temporaryDirectory.path) (set TMPDIR): \(reason)"
+    }
+}
+
+/// One sorted run in a spill file: `count` entries from byte `offset`.
+struct _ScoreRun: Sendable {
+    let file: _SpillFile
+    let offset: Int
+    let count: Int
+}
+
+/// An unlinked temporary file that runs are appended to; closed when released.
+final class _SpillFile: @unchecked Sendable {
+    /// Words per entry: score bits, positives, negatives.
+    static let entryWords = 3
+    private let descriptor: Int32
+    private let lock = NSLock()
+    private var end = 0
+
+    init() throws(EvaluationSpillError) {
+        let directory = FileManager.default.temporaryDirectory.path
+        var template = Array("\(directory)/reveille-scores-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            guard let base = buffer.baseAddress else { return -1 }
+            return mkstemp(base)
+        }
+        guard fd >= 0 else { throw EvaluationSpillError(reason: "open: \(String(cString: strerror(errno)))") }
+        template.withUnsafeBufferPointer { buffer in
+            if let base = buffer.baseAddress { _ = unlink(base) }
+        }
+        descriptor = fd
+    }
+
+    deinit { close(descriptor) }
+
+    /// Appends sorted entries as one run.
+    func append(_ entries: [(Double, _LabelCounts)]) throws(EvaluationSpillError) -> _ScoreRun {
+        var writer = _RunWriter(file: self)
+        for (score, counts) in entries { try writer.add(score, counts) }
+        return try writer.finish()
+    }
+
+    /// Appends `words` at the end; returns where they start (bytes).
+    func write(_ words: [UInt64]) throws(EvaluationSpillError) -> Int {
+        lock.lock(); defer { lock.unlock() }
+        let start = end
+        var done = 0
+        let total = words.count * MemoryLayout<UInt64>.size
+        let failure: String? = words.withUnsafeBytes { bytes -> String? in
+            while done < total {
+                guard let base = bytes.baseAddress else { return "no buffer" }
+                let n = pwrite(descriptor, base + done, total - done, off_t(start + done))
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return String(cString: strerror(errno)) }
+                done += n
+            }
+            return nil
+        }
+        if let failure { throw EvaluationSpillError(reason: "write: \(failure)") }
+        end += total
+        return start
+    }
+
+    /// Reads `count` words from byte `offset`.
+    func read(at offset: Int, words count: Int) throws(EvaluationSpillError) -> [UInt64] {
+        var words = [UInt64](repeating: 0, count: count)
+        let total = count * MemoryLayout<UInt64>.size
+        var done = 0
+        let failure: String? = words.withUnsafeMutableBytes { bytes -> String? in
+            while done < total {
+                guard let base = bytes.baseAddress else { return "no buffer" }
+                let n = pread(descriptor, base + done, total - done, off_t(offset + done))
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return n == 0 ? "unexpected end of file" : String(cString: strerror(errno)) }
+                done += n
+            }
+            return nil
+        }
+        if let failure { throw EvaluationSpillError(reason: "read: \(failure)") }
+        return words
+    }
+}
+
+/// Writes one run in chunks.
+private struct _RunWriter {
+    static let chunkEntries = 4096
+    let file: _SpillFile
+    private var words: [UInt64] = []
+    private var start: Int?
+    private var count = 0
+
+    init(file: _SpillFile) {
+        self.file = file
+        words.reserveCapacity(Self.chunkEntries * _SpillFile.entryWords)
+    }
+
+    mutating func add(_ score: Double, _ counts: _LabelCounts) throws(EvaluationSpillError) {
+        words.append(score.bitPattern)
+        words.append(UInt64(truncatingIfNeeded: counts.positives))
+        words.append(UInt64(truncatingIfNeeded: counts.negatives))
+        count += 1
+        if words.count >= Self.chunkEntries * _SpillFile.entryWords { try _flush() }
+    }
+
+    mutating func finish() throws(EvaluationSpillError) -> _ScoreRun {
+        try _flush()
+        return _ScoreRun(file: file, offset: start ?? 0, count: count)
+    }
+
+    private mutating func _flush() throws(EvaluationSpillError) {
+        guard !words.isEmpty else { return }
+        let at = try file.write(words)
+        if start == nil { start = at }
+        words.removeAll(keepingCapacity: true)
+    }
+}
+
+/// Reads one sorted source (a run on disk, in chunks, or a sorted array) entry by entry.
+struct _ScoreCursor {
+    static let chunkEntries = 4096
+    private let run: _ScoreRun?
+    private var entries: [(Double, _LabelCounts)] = []
+    private var words: [UInt64] = []
+    private var position = 0
+    private var read = 0
+    /// The current entry, `nil` at the end.
+    private(set) var current: (Double, _LabelCounts)?
+
+    init(sorted: [(Double, _LabelCounts)]) {
+        run = nil
+        entries = sorted
+        current = sorted.first
+    }
+
+    init(run: _ScoreRun) throws(EvaluationSpillError) {
+        self.run = run
+        try advance()
+    }
+
+    /// Moves to the next entry.
+    mutating func advance() throws(EvaluationSpillError) {
+        guard let run else {
+            position += 1
+            current = position < entries.count ? entries[position] : nil
+            return
+        }
+        if position * _SpillFile.entryWords >= words.count {
+            let n = min(Self.chunkEntries, run.count - read)
+            guard n > 0 else { current = nil; return }
+            words = try run.file.read(at: run.offset + read * _SpillFile.entryWords * 8, words: n * _SpillFile.entryWords)
+            read += n
+            position = 0
+        }
+        let i = position * _SpillFile.entryWords
+        current = (Double(bitPattern: words[i]),
+                   _LabelCounts(positives: Int(truncatingIfNeeded: words[i + 1]), negatives: Int(truncatingIfNeeded: words[i + 2])))
+        position += 1
+    }
+}
+
+/// A binary min-heap of cursors by their current score.
+private struct _CursorHeap {
+    private var cursors: [_ScoreCursor]
+
+    init(_ all: [_ScoreCursor]) {
+        cursors = all.filter { $0.current != nil }
+        for i in stride(from: cursors.count / 2 - 1, through: 0, by: -1) { _down(i) }
+    }
+
+    var peekScore: Double? { cursors.first?.current?.0 }
+
+    /// The lowest current entry, its cursor advanced.
+    mutating func pop() throws(EvaluationSpillError) -> (Double, _LabelCounts)? {
+        guard let top = cursors.first?.current else { return nil }
+        try cursors[0].advance()
+        if cursors[0].current == nil {
+            cursors.swapAt(0, cursors.count - 1)
+            cursors.removeLast()
+        }
+        if !cursors.isEmpty { _down(0) }
+        return top
+    }
+
+    private func _score(_ i: Int) -> Double { cursors[i].current?.0 ?? .infinity }
+
+    private mutating func _down(_ start: Int) {
+        var i = start
+        while true {
+            let l = 2 * i + 1, r = l + 1
+            var low = i
+            if l < cursors.count, _score(l) < _score(low) { low = l }
+            if r < cursors.count, _score(r) < _score(low) { low = r }
+            guard low != i else { return }
+            cursors.swapAt(i, low)
+            i = low
+        }
+    }
+}
