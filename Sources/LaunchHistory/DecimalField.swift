@@ -28,6 +28,8 @@ enum _DecimalField {
         // A lone "." or a trailing/leading point without digits on one side goes the slow way.
         if plain, sawPoint, r.count < 2 || b[r.lowerBound] == 0x2E || b[r.upperBound - 1] == 0x2E { plain = false }
         guard plain else { return TimestampParser._parseDecimal(b, r) }
+        // Whole seconds (the common case) need no division: m / 1 is m.
+        guard fraction > 0 else { return Double(mantissa) }
         return Double(mantissa) / _powersOfTen[fraction]
     }
 
