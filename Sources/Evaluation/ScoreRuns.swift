@@ -167,40 +167,26 @@ final class _SpillFile: @unchecked Sendable {
     func write(_ words: [UInt64]) throws(EvaluationSpillError) -> Int {
         lock.lock(); defer { lock.unlock() }
         let start = end
-        var done = 0
-        let total = words.count * MemoryLayout<UInt64>.size
-        let failure: String? = words.withUnsafeBytes { bytes -> String? in
-            while done < total {
-                guard let base = bytes.baseAddress else { return "no buffer" }
-                let n = pwrite(descriptor, base + done, total - done, off_t(start + done))
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return String(cString: strerror(errno)) }
-                done += n
-            }
-            return nil
-        }
-        if let failure { throw EvaluationSpillError(reason: "write: \(failure)") }
-        end += total
+        let data = words.withUnsafeBytes { Data($0) }
+        do throws(FileDescriptorIO.Failure) {
+            try FileDescriptorIO.write(data, at: UInt64(start), to: descriptor)
+        } catch { throw EvaluationSpillError(reason: "write: \(error.reason)") }
+        end += data.count
         return start
     }
 
     /// Reads `count` words from byte `offset`.
     func read(at offset: Int, words count: Int) throws(EvaluationSpillError) -> [UInt64] {
-        var words = [UInt64](repeating: 0, count: count)
         let total = count * MemoryLayout<UInt64>.size
-        var done = 0
-        let failure: String? = words.withUnsafeMutableBytes { bytes -> String? in
-            while done < total {
-                guard let base = bytes.baseAddress else { return "no buffer" }
-                let n = pread(descriptor, base + done, total - done, off_t(offset + done))
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return n == 0 ? "unexpected end of file" : String(cString: strerror(errno)) }
-                done += n
-            }
-            return nil
+        let data: Data
+        do throws(FileDescriptorIO.Failure) {
+            lock.lock(); defer { lock.unlock() }
+            data = try FileDescriptorIO.read(upTo: total, at: UInt64(offset), from: descriptor)
+        } catch { throw EvaluationSpillError(reason: "read: \(error.reason)") }
+        guard data.count == total else { throw EvaluationSpillError(reason: "read: unexpected end of file") }
+        return data.withUnsafeBytes { bytes in
+            (0..<count).map { bytes.loadUnaligned(fromByteOffset: $0 * MemoryLayout<UInt64>.size, as: UInt64.self) }
         }
-        if let failure { throw EvaluationSpillError(reason: "read: \(failure)") }
-        return words
     }
 }
 

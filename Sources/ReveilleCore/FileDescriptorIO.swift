@@ -38,4 +38,23 @@ public enum FileDescriptorIO {
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
         do { return try handle.read(upToCount: count) ?? Data() } catch { throw Failure(error) }
     }
+
+    /// Writes all of `data` at byte `offset` of `descriptor`, which stays open (its position moves).
+    public static func write(_ data: Data, at offset: UInt64, to descriptor: Int32) throws(Failure) {
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
+        do {
+            try handle.seek(toOffset: offset)
+            try handle.write(contentsOf: data)
+        } catch { throw Failure(error) }
+    }
+
+    /// Reads up to `count` bytes from byte `offset` of `descriptor`, which stays open (its
+    /// position moves); shorter only at the end of the file.
+    public static func read(upTo count: Int, at offset: UInt64, from descriptor: Int32) throws(Failure) -> Data {
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
+        do {
+            try handle.seek(toOffset: offset)
+            return try handle.read(upToCount: count) ?? Data()
+        } catch { throw Failure(error) }
+    }
 }
