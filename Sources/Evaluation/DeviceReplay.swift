@@ -44,6 +44,9 @@ struct _DeviceReplay: Sendable {
                 planningSeconds += seconds
             }
         }
+        // A policy's budgets' probability cells, kept once while every budget has had the same
+        // cells every day (see ``_SharedCells``).
+        var shared = [_SharedCells](repeating: _SharedCells(), count: policies.count)
         for (i, day) in days.enumerated() {
             var oracle = _oracleDay(day)
             let oracleHits = budgets.map { oracle.covered(budget: $0) }
@@ -51,6 +54,8 @@ struct _DeviceReplay: Sendable {
             for p in policies.indices {
                 // The day's probability cells, made again only when a budget's probabilities differ.
                 var dayCells: (probabilities: [String: [Double]], cells: _DayCells)?
+                // The cells of the budget before, while the day's budgets share theirs.
+                var sharedToday: _DayCells??
                 for (b, budget) in budgets.enumerated() {
                     let planned: _PlannedDay
                     if let plans = ahead[p] {
@@ -64,9 +69,33 @@ struct _DeviceReplay: Sendable {
                     // Left empty until written back, so the score counts are not copied on write.
                     tallies[p][b] = _Tally()
                     var cells: _DayCells?
+                    var same = true
                     if let probabilities = planned.probabilities {
-                        if dayCells?.probabilities != probabilities { dayCells = (probabilities, score.cells(probabilities)) }
+                        if dayCells?.probabilities != probabilities {
+                            dayCells = (probabilities, score.cells(probabilities))
+                            same = b == 0
+                        }
                         cells = dayCells?.cells
+                    } else {
+                        same = b == 0 || sharedToday.map { $0 == nil } == true
+                    }
+                    if shared[p].isOn {
+                        if same {
+                            if b == 0 { sharedToday = .some(cells) }
+                            cells = nil
+                        } else {
+                            // Budgets differ from today on: each budget's tally takes the cells so far.
+                            for b2 in budgets.indices {
+                                var earlier = shared[p].cells
+                                if b2 < b, let today = sharedToday ?? nil {
+                                    var all = earlier ?? _ProbabilityCells()
+                                    all.append(today)
+                                    earlier = all
+                                }
+                                if b2 == b { tally.probabilities = earlier } else { tallies[p][b2].probabilities = earlier }
+                            }
+                            shared[p] = _SharedCells(isOn: false)
+                        }
                     }
                     score.score(planned.fetches, cells: cells, lastFetch: &lastFetch[p][b], into: &tally)
                     if options.recordsFetches {
@@ -84,8 +113,12 @@ struct _DeviceReplay: Sendable {
                     }
                     tallies[p][b] = tally
                 }
+                if shared[p].isOn, let today = sharedToday ?? nil { shared[p].append(today) }
             }
             progress?.finishDays(1)
+        }
+        for p in policies.indices where shared[p].isOn {
+            for b in budgets.indices { tallies[p][b].probabilities = shared[p].cells }
         }
         return tallies
     }
@@ -203,5 +236,26 @@ struct _DeviceReplay: Sendable {
                 throw .invalidProbabilities(policy: policy, device: c.device, localDay: c.localDay, app: app)
             }
         }
+    }
+}
+
+/// The probability cells of a policy's budgets while each day gave every budget the same cells:
+/// kept once and appended to once a day, instead of once per budget, and handed to every
+/// budget's tally at the end (one storage, so the pool sees them equal at once). The first day
+/// whose budgets' cells differ hands each budget's tally its own copy and turns sharing off:
+/// the tallies hold the same values either way.
+struct _SharedCells {
+    var isOn = true
+    private(set) var cells: _ProbabilityCells?
+
+    init(isOn: Bool = true) {
+        self.isOn = isOn
+    }
+
+    /// Adds one day's cells (in place: the storage is this value's alone until the end).
+    mutating func append(_ day: _DayCells) {
+        var all = cells.take() ?? _ProbabilityCells()
+        all.append(day)
+        cells = all
     }
 }

@@ -90,16 +90,27 @@ extension _DensityFit {
                                                                minimumLaunches: o.minimumAppLaunches)
                 }
             }
+            // Each weekday group's sums, once per group and slot, not once per weekday (the same
+            // sums, added in the same order).
+            var groupSums: [[Double]] = [[], []]
+            for k in [0, 5] where dAll > 0 {
+                var sums = [Double](repeating: 0, count: n)
+                for s in 0..<n {
+                    var group = 0.0
+                    for k2 in WeekdayShrinkage.group(ofWeekday: k) { group += appWeek[k2 * n + s] }
+                    sums[s] = group
+                }
+                groupSums[k == 0 ? 0 : 1] = sums
+            }
             for k in 0..<7 where dAll > 0 {
                 let g = WeekdayShrinkage.group(ofWeekday: k)
                 let e = WeekdayShrinkage.Evidence(
                     launches: evidence[a], days: dAll, weekdayDays: dWeekday[k],
                     groupDays: g.reduce(0) { $0 + dWeekday[$1] })
+                let group = groupSums[k >= 5 ? 1 : 0]
                 for s in 0..<n {
-                    var group = 0.0
-                    for k2 in g { group += appWeek[k2 * n + s] }
                     weekdayRates[k * n + s] = WeekdayShrinkage.weekdayRate(
-                        all: dayRates[s], weekday: appWeek[k * n + s], group: group, evidence: e,
+                        all: dayRates[s], weekday: appWeek[k * n + s], group: group[s], evidence: e,
                         shrinkageDays: o.weekdayShrinkageDays)
                 }
             }

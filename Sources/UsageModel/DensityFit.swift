@@ -48,11 +48,18 @@ struct _DensityFit: Sendable {
         let chosenWeekKernels = used.map { weekKernels[$0] ?? [] }
         let weekPath = path == .automatic ? KernelDensity.automaticChoice(hWeek, kernels: chosenWeekKernels) : path
         kernelPath = weekPath
-        let smoothedWeek = try KernelDensity.smooth(hWeek, kernels: chosenWeekKernels, path: weekPath)
         let block = Dictionary(uniqueKeysWithValues: used.enumerated().map { ($1, $0) })
-        week = (0..<a).map { app in
-            let m = smoothedWeek[block[choice.perApp[app]] ?? 0]
-            return (0..<(7 * n)).map { m[$0, app] }
+        if weekPath == .sparse {
+            // Each app smoothed with its own bandwidth only (the same sums as its column of its
+            // bandwidth's block).
+            week = KernelDensity.smoothSparse(hWeek, kernels: chosenWeekKernels,
+                                              kernelOfColumn: (0..<a).map { block[choice.perApp[$0]] ?? 0 })
+        } else {
+            let smoothedWeek = try KernelDensity.smooth(hWeek, kernels: chosenWeekKernels, path: weekPath)
+            week = (0..<a).map { app in
+                let m = smoothedWeek[block[choice.perApp[app]] ?? 0]
+                return (0..<(7 * n)).map { m[$0, app] }
+            }
         }
         var evidence = [Double](repeating: 0, count: a)
         for c in data.cold { evidence[c.app] += c.weight }

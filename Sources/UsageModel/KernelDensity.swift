@@ -102,28 +102,74 @@ public enum KernelDensity {
     /// output row `i` of column `c`. Cost `O(G · nnz · n)`.
     public static func smoothSparse(_ h: Matrix, kernels: [[Double]]) -> [Matrix] {
         let n = h.rows, c = h.columns
+        let cells = _nonZeroCells(h)
+        return kernels.map { k in
+            var out = [Double](repeating: 0, count: n * c)
+            guard k.count == n else { return Matrix(rows: n, columns: c) }
+            let scatter = _Scatter(k)
+            var column = [Double](repeating: 0, count: n)
+            for col in 0..<c where !cells[col].isEmpty {
+                scatter.apply(cells[col], into: &column)
+                for i in 0..<n { out[i * c + col] = column[i] }
+            }
+            return (try? Matrix(rows: n, columns: c, storage: out)) ?? Matrix(rows: n, columns: c)
+        }
+    }
+
+    /// ``smoothSparse(_:kernels:)`` of each column with its own kernel only: column `c` of the
+    /// result (one array per column) is column `c` of the block of `kernels[kernelOfColumn[c]]`,
+    /// the same sums in the same order, without smoothing the column with the other kernels.
+    /// A column whose kernel index is out of range, or whose kernel's length differs from
+    /// `h.rows`, comes out as zeros (as ``smoothSparse(_:kernels:)``'s block of such a kernel).
+    static func smoothSparse(_ h: Matrix, kernels: [[Double]], kernelOfColumn: [Int]) -> [[Double]] {
+        let n = h.rows, c = h.columns
+        let cells = _nonZeroCells(h)
+        let scatters = kernels.map { $0.count == n ? _Scatter($0) : nil }
+        return (0..<c).map { col in
+            var column = [Double](repeating: 0, count: n)
+            guard !cells[col].isEmpty, kernelOfColumn.indices.contains(col), scatters.indices.contains(kernelOfColumn[col]),
+                  let scatter = scatters[kernelOfColumn[col]] else { return column }
+            scatter.apply(cells[col], into: &column)
+            return column
+        }
+    }
+
+    /// The non-zero cells of each column of `h`, by row.
+    static func _nonZeroCells(_ h: Matrix) -> [[(slot: Int, value: Double)]] {
+        let n = h.rows, c = h.columns
         var cells: [[(slot: Int, value: Double)]] = Array(repeating: [], count: c)
         for j in 0..<n {
             for col in 0..<c where h.storage[j * c + col] != 0 { cells[col].append((j, h.storage[j * c + col])) }
         }
-        return kernels.map { k in
-            var out = [Double](repeating: 0, count: n * c)
-            guard k.count == n else { return Matrix(rows: n, columns: c) }
-            let r = _support(k)
-            let (first, last) = 2 * r + 1 >= n ? (0, n - 1) : (-r, r)
-            let extended = (-n..<n).map { k[($0 + n) % n] } // extended[Δ + n] = k[Δ mod n]
-            var column = [Double](repeating: 0, count: n)
-            for col in 0..<c where !cells[col].isEmpty {
-                for i in 0..<n { column[i] = 0 }
-                for (j, v) in cells[col] {
-                    let lo = j + first, hi = j + last, base = n - j
-                    for i in max(lo, 0)...min(hi, n - 1) { column[i] += v * extended[i + base] }
-                    if lo < 0 { for i in lo..<0 { column[i + n] += v * extended[i + base] } }
-                    if hi >= n { for i in n...hi { column[i - n] += v * extended[i + base] } }
-                }
-                for i in 0..<n { out[i * c + col] = column[i] }
+        return cells
+    }
+
+    /// One kernel's scatter over its numerical support (a kernel of the circle's length `n`).
+    struct _Scatter {
+        let n: Int
+        let first: Int
+        let last: Int
+        /// `extended[Δ + n] = k[Δ mod n]` for `Δ` in `-n..<n`.
+        let extended: [Double]
+
+        init(_ k: [Double]) {
+            n = k.count
+            let r = KernelDensity._support(k)
+            (first, last) = 2 * r + 1 >= n ? (0, n - 1) : (-r, r)
+            let n = n
+            extended = (-n..<n).map { k[($0 + n) % n] }
+        }
+
+        /// `column[i] = Σ v · k[(i − j) mod n]` over the cells `(j, v)`, in cell order
+        /// (`column` has `n` values, overwritten).
+        func apply(_ cells: [(slot: Int, value: Double)], into column: inout [Double]) {
+            for i in 0..<n { column[i] = 0 }
+            for (j, v) in cells {
+                let lo = j + first, hi = j + last, base = n - j
+                for i in max(lo, 0)...min(hi, n - 1) { column[i] += v * extended[i + base] }
+                if lo < 0 { for i in lo..<0 { column[i + n] += v * extended[i + base] } }
+                if hi >= n { for i in n...hi { column[i - n] += v * extended[i + base] } }
             }
-            return (try? Matrix(rows: n, columns: c, storage: out)) ?? Matrix(rows: n, columns: c)
         }
     }
 

@@ -66,6 +66,27 @@ import TestSupport
         }
     }
 
+    /// Each column smoothed with its own kernel only gives, bit for bit, that column of its
+    /// kernel's block of the full sparse smoothing (and zeros for a kernel index out of range).
+    @Test(arguments: [(37, 5), (672, 9), (101, 1)])
+    func ownKernelColumnsEqualTheirBlocksColumns(slots: Int, columns: Int) {
+        var rng = SeededGenerator(seed: UInt64(slots * 17 + columns))
+        var h = Matrix(rows: slots, columns: columns)
+        for _ in 0..<(slots * columns / 6 + 1) {
+            h[Int.random(in: 0..<slots, using: &rng), Int.random(in: 0..<columns, using: &rng)] += Double.random(in: 0...2, using: &rng)
+        }
+        let kernels = [1.5, 4.0, 40.0].map { KernelDensity.wrappedGaussian(slots: slots, sigmaSlots: $0) }
+        let blocks = KernelDensity.smoothSparse(h, kernels: kernels)
+        let choice = (0..<columns).map { $0 == 0 ? 7 : ($0 * 5) % kernels.count }
+        let own = KernelDensity.smoothSparse(h, kernels: kernels, kernelOfColumn: choice)
+        #expect(own.count == columns)
+        for col in 0..<columns {
+            let expected = choice[col] < kernels.count ? (0..<slots).map { blocks[choice[col]][$0, col] }
+                : [Double](repeating: 0, count: slots)
+            #expect(own[col].map(\.bitPattern) == expected.map(\.bitPattern))
+        }
+    }
+
     @Test func rotatedHistoryRotatesItsDensity() throws {
         var h = Matrix(rows: 96, columns: 1), rotated = Matrix(rows: 96, columns: 1)
         for (s, w) in [(3, 1.0), (40, 2.0), (90, 0.5)] { h[s, 0] = w; rotated[(s + 17) % 96, 0] = w }
