@@ -115,7 +115,9 @@ enum _Lagrangian {
         // On a one-day horizon with whole energies, every app with a fetch worth more than 1e-9
         // plans at least one fetch (at least one unit) at price 0: when they outnumber the
         // energy left, price 0 is over budget without solving it.
-        let payingApps = dps.filter { $0.problem.apps[$0.app].excluded == nil && $0.bestRatio > 1e-9 }.count
+        // Counted by index: filtering would copy each programme (and retain its problem's arrays).
+        var payingApps = 0
+        for a in dps.indices where problem.apps[dps[a].app].excluded == nil && dps[a].bestRatio > 1e-9 { payingApps += 1 }
         if !(reuses && problem.days.count == 1 && Double(payingApps) > limit + 1e-9) {
             let zero = cost(0)
             if zero.total <= limit + 1e-9 { return (0, 0) }

@@ -25,18 +25,29 @@ extension _Problem {
         spentInstants = request.spentFetches.map(\.at).sorted()
         let settings = Dictionary(request.state.apps.map { ($0.app, $0) }, uniquingKeysWith: { a, _ in a })
         let multipliers = _Problem._costMultipliers(request, timeline: line)
+        // Apps of one energy cost share one cost array (most apps cost 1 unit a fetch), so the
+        // cheapest fetch and whole energies are read once per distinct cost, not once per app.
+        var costs: [(energyCost: Double, cost: [Double])] = []
         var built: [_AppProblem] = []
+        built.reserveCapacity(request.apps.count)
         for forecast in request.apps {
-            built.append(_Problem._app(forecast, settings: settings[forecast.app], request: request,
-                                       slotDay: slotDay, dayIndex: dayIndex, multipliers: multipliers, timeline: line))
+            let cost: [Double]
+            if let known = costs.first(where: { $0.energyCost == forecast.energyCost }) {
+                cost = known.cost
+            } else {
+                cost = multipliers.map { $0 * forecast.energyCost }
+                costs.append((forecast.energyCost, cost))
+            }
+            built.append(_Problem._app(forecast, settings: settings[forecast.app], request: request, slotDay: slotDay,
+                                       dayIndex: dayIndex, cost: cost, timeline: line))
         }
         apps = built
         var cheapest = [Double](repeating: .infinity, count: days.count)
-        for app in built {
-            for (j, cost) in app.cost.enumerated() { cheapest[slotDay[j]] = min(cheapest[slotDay[j]], cost) }
+        for (_, cost) in costs {
+            for (j, c) in cost.enumerated() { cheapest[slotDay[j]] = min(cheapest[slotDay[j]], c) }
         }
         cheapestFetch = cheapest
-        wholeEnergies = built.allSatisfy { $0.cost.allSatisfy { $0 == $0.rounded() && $0 < 4_294_967_296 } }
+        wholeEnergies = costs.allSatisfy { $0.cost.allSatisfy { $0 == $0.rounded() && $0 < 4_294_967_296 } }
     }
 
     /// This problem under `budget` instead of its request's: the same as building the request with
@@ -64,8 +75,10 @@ extension _Problem {
         }
     }
 
+    /// App `f`'s share of the problem; `cost` is each slot's energy of a fetch of it (its energy
+    /// cost × the slot's preferred-window multiplier).
     static func _app(_ f: AppForecast, settings: AppSettings?, request r: PlanningRequest, slotDay: [Int],
-                     dayIndex: [Int: Int], multipliers: [Double], timeline: _LocalTimeline) -> _AppProblem {
+                     dayIndex: [Int: Int], cost: [Double], timeline: _LocalTimeline) -> _AppProblem {
         let s = settings ?? AppSettings(app: f.app)
         let pNew = s.fetchResults?.posteriorNewData(alpha: r.rules.newDataPriorAlpha, beta: r.rules.newDataPriorBeta) ?? 1
         let spent = r.spentFetches.filter { $0.app == f.app }.map(\.at).sorted()
@@ -77,7 +90,8 @@ extension _Problem {
             for at in spent { served = max(served, min(hi, at + r.tauSeconds) - max(lo, at)) }
             probability[i] = p * (1 - min(1, max(0, served) / r.slotSeconds))
         }
-        let weight = probability.map { $0 * pNew }
+        // `p × 1` is `p`, bit for bit: without the posterior the weights are the probabilities.
+        let weight = pNew == 1 ? probability : probability.map { $0 * pNew }
         let prefix = [Double](unsafeUninitializedCapacity: weight.count + 1) { buffer, count in
             var sum = 0.0
             buffer[0] = sum
@@ -96,17 +110,21 @@ extension _Problem {
             for at in spent { if let d = dayIndex[timeline.localDay(at)] { capRemaining[d] -= 1 } }
         }
         let earliest = s.earliestBegin ?? -Double.infinity
-        let blocked = (0..<r.slotCount).map { j -> FetchSchedule.Constraint? in
-            let t = r.horizonStart + Double(j) * r.slotSeconds
-            if t < earliest { return .notYetAllowed }
-            if capRemaining[slotDay[j]] <= 0 { return capReason }
-            return spent.contains { abs($0 - t) < r.rules.minimumIntervalSeconds } ? .minimumInterval : nil
-        }
+        // Every slot starts at or after the horizon's start: with no earliest begin after it, no
+        // spent fetch and no day's cap used up, no slot is blocked.
+        let open = earliest <= r.horizonStart && spent.isEmpty && capRemaining.allSatisfy { $0 > 0 }
+        let blocked = open ? [FetchSchedule.Constraint?](repeating: nil, count: r.slotCount)
+            : (0..<r.slotCount).map { j -> FetchSchedule.Constraint? in
+                let t = r.horizonStart + Double(j) * r.slotSeconds
+                if t < earliest { return .notYetAllowed }
+                if capRemaining[slotDay[j]] <= 0 { return capReason }
+                return spent.contains { abs($0 - t) < r.rules.minimumIntervalSeconds } ? .minimumInterval : nil
+            }
         let idle = r.rules.recentUseDays != nil && r.recentApps.map { !$0.contains(f.app) } == true
         let excluded: FetchSchedule.Constraint? = s.forceQuit ? .forceQuit
             : (!s.backgroundRefresh ? .backgroundRefreshOff : (idle ? .neverUsed : nil))
         return _AppProblem(name: f.app, weight: weight, probability: probability, weightPrefix: prefix,
-                           cost: multipliers.map { $0 * f.energyCost }, bytesPerFetch: s.bytesPerFetch,
+                           cost: cost, bytesPerFetch: s.bytesPerFetch,
                            blocked: blocked, capRemaining: capRemaining, capReason: capReason, excluded: excluded,
                            pNewData: pNew, evidence: f.evidence, spentInstants: spent)
     }

@@ -76,7 +76,10 @@ struct _ScheduleBuilder {
                 continue
             }
             var slot = -1, value = floor
-            for j in 0..<problem.slotCount {
+            // No window is worth more than all of the app's weight (weights are ≥ 0, so every
+            // prefix difference is at most the last prefix): below the floor, none is scanned.
+            let scanned = (app.weightPrefix.last ?? 0) >= floor ? problem.slotCount : 0
+            for j in 0..<scanned {
                 let v = app.weightSum(j, j + problem.coverSlots)
                 if v >= value, slot < 0 || v > value { slot = j; value = v }
             }

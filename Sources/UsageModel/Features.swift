@@ -78,7 +78,7 @@ public enum Features {
         logDayRate: Double, logWeekdayRate: Double, logDailyRate: Double, recency: _AppRecency, visible: _VisibleRecency,
         t: Double, timeOfDay: _TimeOfDayTerms, lead: _LeadTerms, tau: Double, to x: inout [Double]
     ) {
-        let hours = visible.lastLaunch.map { min(hoursCap, (t - $0) / 3600) } ?? hoursCap
+        let hours = _hours(t: t, visible: visible)
         let cutoff = visible.instant - 1e-9
         let yesterday = _anyCold(recency.cold, after: t - 86_400, through: min(t - 86_400 + tau, cutoff))
         let lastWeek = _anyCold(recency.cold, after: t - 7 * 86_400, through: min(t - 7 * 86_400 + tau, cutoff))
@@ -87,9 +87,25 @@ public enum Features {
         x.append(logHours); x.append(visible.logCold24); x.append(visible.logCold7d)
         x.append(yesterday ? 1 : 0); x.append(lastWeek ? 1 : 0)
         x.append(timeOfDay.sin1); x.append(timeOfDay.cos1); x.append(timeOfDay.sin2); x.append(timeOfDay.cos2)
+        _appendLeadTerms(hours: hours, logHours: logHours, lead: lead, to: &x)
+    }
+
+    /// The columns before ``_appendLeadTerms(hours:logHours:lead:to:)``'s: features 0–12.
+    static let _leadFree = 13
+
+    /// Features 13–20 of a cell: the planning lead's terms and the since-last-launch buckets
+    /// (`hours` from ``_hours(t:visible:)``, `logHours` its feature 4).
+    @inline(__always)
+    static func _appendLeadTerms(hours: Double, logHours: Double, lead: _LeadTerms, to x: inout [Double]) {
         x.append(lead.online); x.append(lead.online * logHours); x.append(lead.logLead)
         x.append(hours < 1 ? 1 : 0); x.append((1..<3).contains(hours) ? 1 : 0); x.append((3..<8).contains(hours) ? 1 : 0)
         x.append((8..<24).contains(hours) ? 1 : 0); x.append((24..<72).contains(hours) ? 1 : 0)
+    }
+
+    /// Hours from the last visible launch to `t`, capped at ``hoursCap`` (the cap when none).
+    @inline(__always)
+    static func _hours(t: Double, visible: _VisibleRecency) -> Double {
+        visible.lastLaunch.map { min(hoursCap, (t - $0) / 3600) } ?? hoursCap
     }
 
     /// Features 1–3 of a rate: `log(rate + 10⁻³)`.

@@ -69,16 +69,35 @@ extension UsageModel {
             let recency = _recency(of: a, recent: known)
             let visible = _VisibleRecency(recency, visible: start)
             let logDailyRate = Features._logRate(profiles[a].dailyRate)
+            if let base { memo._usePrefixes(app: a, key: _PrefixKey(recency, visible), slots: base + count) }
             var values = [Double](repeating: 0, count: count)
             for i in clocks.indices {
-                let rates = base.map { memo._logRates(self, app: a, slot: $0 + i, clock: clocks[i]) } ?? _logRates(a, clock: clocks[i])
-                let p = _windowProbability(a, recency: recency, visible: visible, logDailyRate: logDailyRate,
-                                           logRates: rates, clock: clocks[i], lead: leads[i], row: &row)
+                // A slot's features 0–12 are kept for the next forecast when they do not read
+                // the cutoff (then only the recency, in the memo's key, can change them).
+                let keeps = base != nil && _leadFree(t: clocks[i].t, visible: start)
+                let p: Double
+                if keeps, let base, let prefix = memo._prefix(app: a, slot: base + i) {
+                    p = _windowProbability(prefix: prefix, visible: visible, clock: clocks[i], lead: leads[i], row: &row)
+                } else {
+                    let rates = base.map { memo._logRates(self, app: a, slot: $0 + i, clock: clocks[i]) } ?? _logRates(a, clock: clocks[i])
+                    let prefix: _Prefix
+                    (p, prefix) = _windowProbability(a, recency: recency, visible: visible, logDailyRate: logDailyRate,
+                                                     logRates: rates, clock: clocks[i], lead: leads[i], row: &row)
+                    if keeps, let base { memo._keep(prefix, app: a, slot: base + i) }
+                }
                 values[i] = Self.atLeastOnce(p, exponent: exponent)
             }
             rows.append(values)
         }
         return rows
+    }
+
+    /// Whether features 0–12 of the window from `t` known up to `visible` do not read
+    /// `visible` beyond the app's recency: the same-window-yesterday check (and a week
+    /// earlier) ends before it, so it reads only launches every cutoff up to `visible` shows.
+    @inline(__always)
+    func _leadFree(t: Double, visible: Double) -> Bool {
+        t - 86_400 + options.tauSeconds <= visible - 1e-9
     }
 
     /// Features 1 and 2 of app `a` for the window of `clock`: the logs of its all-days and
@@ -176,16 +195,34 @@ extension UsageModel {
 
     /// ``_windowProbability(_:recency:t:cutoff:utcOffsetSeconds:)`` for a slot whose clock terms,
     /// planning lead, log window rates (``_logRates(_:clock:)``) and the app's visible recency
-    /// are computed, writing the features into `row` (cleared first) instead of a new array.
+    /// are computed, writing the features into `row` (cleared first) instead of a new array;
+    /// with the cell's ``_Prefix`` (the scorer's sum over features 0–12, and feature 4).
     func _windowProbability(_ a: Int, recency: _AppRecency, visible: _VisibleRecency, logDailyRate: Double,
                             logRates: (day: Double, weekday: Double), clock: _SlotClock, lead: _LeadTerms,
-                            row: inout [Double]) -> Double {
+                            row: inout [Double]) -> (Double, _Prefix) {
         row.removeAll(keepingCapacity: true)
         Features._append(
             logDayRate: logRates.day, logWeekdayRate: logRates.weekday, logDailyRate: logDailyRate, recency: recency, visible: visible, t: clock.t, timeOfDay: clock.timeOfDay,
             lead: lead, tau: options.tauSeconds, to: &row)
+        // The same sum, in column order, as one loop over every column.
         var eta = 0.0
-        for j in row.indices where j < coefficients.count { eta += row[j] * coefficients[j] }
+        for j in row.indices where j < Features._leadFree && j < coefficients.count { eta += row[j] * coefficients[j] }
+        let prefix = _Prefix(sum: eta, logHours: row[4])
+        for j in row.indices where j >= Features._leadFree && j < coefficients.count { eta += row[j] * coefficients[j] }
+        return (LogisticRegression.sigmoid(eta), prefix)
+    }
+
+    /// The same cell from its kept ``_Prefix``: features 13–20 (written into `row`, cleared
+    /// first) added to the prefix's sum in column order.
+    func _windowProbability(prefix: _Prefix, visible: _VisibleRecency, clock: _SlotClock, lead: _LeadTerms,
+                            row: inout [Double]) -> Double {
+        row.removeAll(keepingCapacity: true)
+        Features._appendLeadTerms(hours: Features._hours(t: clock.t, visible: visible), logHours: prefix.logHours,
+                                  lead: lead, to: &row)
+        var eta = prefix.sum
+        for k in row.indices where Features._leadFree + k < coefficients.count {
+            eta += row[k] * coefficients[Features._leadFree + k]
+        }
         return LogisticRegression.sigmoid(eta)
     }
 

@@ -42,4 +42,38 @@ import Testing
         let shifted = model.slotProbabilityRows(from: start + 600, utcOffsetSeconds: 3600, slots: 50, slotSeconds: 300)
         #expect(model.slotProbabilityRows(from: start + 600, utcOffsetSeconds: 3600, slots: 50, slotSeconds: 300, memo: &memo) == shifted)
     }
+
+    /// The kept sums of features 0–12 serve the next hour's forecast (most cells), and are
+    /// forgotten when what an app's recency shows changes: launches that disappear again (a
+    /// caller's other history), or a model with other coefficients.
+    @Test func keptPrefixesAreReusedAndInvalidated() throws {
+        let history = SimulatedHistory.launches(days: 30, seed: 5)
+        let model = try UsageModel.fit(history)
+        var other = model
+        other.coefficients = model.coefficients.map { $0 * 1.25 }
+        let dayStart = ((history.last?.instant ?? 0) / 86_400).rounded(.up) * 86_400
+        let launch = LaunchEvent(device: history[0].device, app: model.apps[0], instant: dayStart + 1800, utcOffsetSeconds: 0)
+        var memo = UsageModel.ForecastMemo()
+        let cases: [(UsageModel, hour: Int, recent: [LaunchEvent])] = [
+            (model, 0, []), (model, 1, [launch]), (model, 2, [launch]), (model, 3, []), (other, 3, []), (model, 4, []),
+            (model, 5, []),
+        ]
+        var reuses: [Int] = []
+        for (m, hour, recent) in cases {
+            let start = dayStart + Double(hour) * 3600
+            let slots = 288 - 12 * hour
+            let before = memo._prefixReuses
+            let memoised = m.slotProbabilityRows(from: start, utcOffsetSeconds: 0, slots: slots, slotSeconds: 300,
+                                                 recentLaunches: recent, memo: &memo)
+            #expect(memoised == m.slotProbabilityRows(from: start, utcOffsetSeconds: 0, slots: slots, slotSeconds: 300,
+                                                      recentLaunches: recent), "hour \(hour)")
+            #expect(memoised == m._slotProbabilityRowsReference(from: start, utcOffsetSeconds: 0, slots: slots,
+                                                                slotSeconds: 300, recentLaunches: recent))
+            reuses.append(memo._prefixReuses - before)
+        }
+        // Nothing kept at first, nor across another model; most cells kept the hour after.
+        #expect(reuses[0] == 0 && reuses[4] == 0 && reuses[5] == 0)
+        #expect(reuses[1] > (288 - 12) * (model.apps.count - 1) / 2)
+        #expect(reuses[2] > 0 && reuses[3] > 0 && reuses[6] > 0)
+    }
 }
