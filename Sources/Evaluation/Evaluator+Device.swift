@@ -10,6 +10,8 @@ struct _DeviceOutcome: Sendable {
     let planningSeconds: Double
     let replaySeconds: Double
     var executed: [ExecutedFetch] = []
+    /// Threads that could plan its days (``_DeviceReplay/dayWorkers``).
+    var dayWorkers = 1
     var deviceDays: Int { tallies?.first?.first?.deviceDays ?? 0 }
     /// What a partial result holds of this device.
     var partial: EvaluationPartial.Device { EvaluationPartial.Device(device: device, launches: launches, tallies: tallies) }
@@ -37,6 +39,6 @@ extension Evaluator {
         let tallies = try replay.run(policies: &policies)
         let total = _seconds(ContinuousClock.now - started)
         return _DeviceOutcome(device: device.device, launches: device.launches.count, tallies: tallies, planningSeconds: replay.planningSeconds,
-                              replaySeconds: max(0, total - replay.planningSeconds), executed: replay.executed)
+                              replaySeconds: max(0, total - replay.planningSeconds), executed: replay.executed, dayWorkers: dayWorkers)
     }
 }

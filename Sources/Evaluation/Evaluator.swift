@@ -40,7 +40,7 @@ public struct Evaluator: Sendable {
         var timing = EvaluationTiming()
         var iterator = devices.makeIterator()
         let tally = DeviceDayTally(devices: devices.count, deviceDays: daysTotal, handler: progress)
-        try await replayInOrder(next: { iterator.next() }, progress: tally, deviceCount: devices.count) { outcome in
+        try await replayInOrder(next: { iterator.next() }, progress: tally) { outcome in
             try pool.add(outcome.partial)
             pool.addExecuted(outcome.executed)
             timing.planningSeconds += outcome.planningSeconds
@@ -60,18 +60,28 @@ public struct Evaluator: Sendable {
         try await replayInOrder(next: next, progress: nil) { try emit($0.partial) }
     }
 
-    /// Replays the devices from `next`, one task per device and at most one per core, handing
-    /// the outcomes to `each` in input order; `progress` counts every replayed day and device.
-    func replayInOrder(next: () throws -> DeviceHistory?, progress: DeviceDayTally?, deviceCount: Int? = nil,
+    /// Replays the devices from `next`, one task per device and at most `width` (one per core)
+    /// at once, handing the outcomes to `each` in input order; `progress` counts every replayed
+    /// day and device.
+    ///
+    /// The first `width` devices are read before any starts. When the input ends among them
+    /// (fewer devices than cores), each device's days are split across the cores left idle
+    /// (``_DeviceReplay/dayWorkers``): a loaded history and a stream of the same devices split
+    /// alike, without knowing the count ahead.
+    func replayInOrder(next: () throws -> DeviceHistory?, progress: DeviceDayTally?,
+                       width: Int = ProcessInfo.processInfo.activeProcessorCount,
                        each: (_DeviceOutcome) throws -> Void) async throws {
-        let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        // Fewer devices than cores: each device's days are split across the cores left idle.
-        let dayWorkers = deviceCount.map { max(1, width / max(1, $0)) } ?? 1
+        let width = max(1, width)
+        var first: [DeviceHistory] = []
+        while first.count < width, let device = try next() { first.append(device) }
+        let dayWorkers = max(1, width / max(1, first.count))
+        // Taken from the end, so each is released once its task is done with it.
+        first.reverse()
         try await withThrowingTaskGroup(of: (Int, _DeviceOutcome).self) { group in
             var nextIndex = 0, nextToEmit = 0
             var finished: [Int: _DeviceOutcome] = [:]
             func launch() throws {
-                guard let device = try next() else { return }
+                guard let device = try first.popLast() ?? next() else { return }
                 let index = nextIndex, evaluator = self
                 group.addTask { (index, try evaluator.evaluateDevice(device, progress: progress, dayWorkers: dayWorkers)) }
                 nextIndex += 1

@@ -33,7 +33,7 @@ extension _LaunchColumns {
             }
             guard !duplicate else { continue }
             kept.append(i)
-            out.append(instant: t, app: apps[i], utcOffsetSeconds: offsets[i], duration: durations?[i] ?? .nan)
+            out.append(instant: t, app: apps[i], utcOffsetSeconds: offsets[i], duration: duration(at: i) ?? .nan)
         }
         return (out, n - kept.count)
     }

@@ -2,12 +2,13 @@ import ReveilleCore
 
 /// One device's launches column by column: instants, app indices into a shared name table, UTC
 /// offsets as runs (they change only at DST changes and trips) and, when the source has any,
-/// durations. About 12 bytes a launch instead of a 64-byte ``LaunchEvent`` with two Strings.
+/// durations (``_DurationColumn``, usually 4 bytes). About 12 bytes a launch (16 with durations)
+/// instead of a 64-byte ``LaunchEvent`` with two Strings.
 struct _LaunchColumns: Sendable {
     private(set) var instants = _Blocks<Double>()
     private(set) var apps = _Blocks<Int32>()
-    /// Seconds, NaN where a launch has none; `nil` when no launch has one.
-    private(set) var durations: _Blocks<Double>?
+    /// Durations; `nil` when no launch has one.
+    private(set) var durations: _DurationColumn?
     /// Where each offset run starts (launch index) and its offset; ascending, the first at 0.
     private(set) var offsetRuns: [_OffsetRun] = []
     /// How the instants arrived (whether they need sorting and a duplicate check).
@@ -27,7 +28,7 @@ struct _LaunchColumns: Sendable {
             offsetRuns.append(_OffsetRun(start: i, offset: offset))
             lastOffset = offset
         }
-        if !duration.isNaN, durations == nil { durations = _Blocks(repeatElement(Double.nan, count: i)) }
+        if !duration.isNaN, durations == nil { durations = _DurationColumn(withoutDurations: i) }
         durations?.append(duration)
         arrival.observe(instant)
         instants.append(instant)
@@ -49,8 +50,7 @@ struct _LaunchColumns: Sendable {
     /// The duration of launch `i`, if it has one.
     @inline(__always)
     func duration(at i: Int) -> Double? {
-        guard let d = durations?[i], !d.isNaN else { return nil }
-        return d
+        durations?[i] ?? nil
     }
 }
 

@@ -90,6 +90,36 @@ import TestSupport
         }
     }
 
+    @Test func consecutiveLinesScanAsTheSplitterReadsThem() {
+        var rng = SeededGenerator(seed: 11)
+        let alphabet = Array("ab,,,-+.\n\n\r9".utf8)
+        for _ in 0..<2_000 {
+            var bytes = (0..<Int.random(in: 0..<80, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! } + [10]
+            let limit = bytes.count
+            bytes += [UInt8](repeating: 0, count: LineSource.padding)
+            var p = 0
+            while p < limit {
+                var fields = _CommaBounds()
+                let (end, next, plain) = fields.scan(bytes.span.bytes, from: p, limit: limit)
+                // The general reading: the line runs to the first `\n` (a `\r` before it is dropped).
+                var textEnd = p
+                while bytes[textEnd] != 10 { textEnd += 1 }
+                #expect(next == textEnd + 1)
+                if textEnd > p, bytes[textEnd - 1] == 13 { textEnd -= 1 }
+                #expect(end == textEnd)
+                var splitter = _ReusableSplitter()
+                let balanced = splitter.split(bytes.span, p..<end, separator: UInt8(ascii: ","))
+                #expect(balanced)
+                #expect(plain == (splitter.count <= _CommaBounds.capacity))
+                if plain {
+                    #expect(fields.count == splitter.count)
+                    for i in 0..<fields.count { #expect(fields.range(i) == splitter.range(i)) }
+                }
+                p = next
+            }
+        }
+    }
+
     @Test func quotesAndNULsLeaveTheFastPath() {
         for text in ["a,\"b,c\",d\n", "a,b\u{0},c\n", "\"a\n"] {
             let bytes = Array(text.utf8) + [UInt8](repeating: 0, count: LineSource.padding)
