@@ -66,7 +66,7 @@ struct BenchAllCommand: ParsableCommand {
             let file = scratch + "/ingest.csv"
             try Self.child([me, "simulate", "--devices", "\(ingestDevices)", "--days", "4", "--seed", "17", "-o", file, "-q"])
             try BenchIngestCommand.parse(["--file", file, "--repetitions", "3"]).run()
-            print("  (MB/s per core is the file's size over the user CPU of the best run; wall MB/s includes waiting for a shared core)")
+            print("  (MB per CPU second: the file's size over the user + system CPU of the run with the least CPU; the first run pays the heap's growth; wall MB/s includes waiting for a shared core)")
         }
     }
 
