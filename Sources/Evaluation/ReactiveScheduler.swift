@@ -44,7 +44,8 @@ public struct ReactivePolicy: EventDrivenPolicy {
     /// Learns the day (once per day) and begins it.
     public mutating func plan(_ context: PolicyContext) throws -> PolicyPlan {
         if statistics?.day != context.localDay {
-            let value = try ReactiveStatistics.learn(
+            // Through the validator: the day's statistics are what validating the next days replays.
+            let value = try validator.learn(
                 history: context.history, localDay: context.localDay, dayStart: context.dayStart,
                 firstLocalDay: context.firstLocalDay, tauSeconds: context.tauSeconds)
             statistics = (context.localDay, value)

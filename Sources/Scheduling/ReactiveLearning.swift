@@ -113,6 +113,15 @@ private struct _Rows {
         let scorer = _ReactiveScorer(statistics, tauSeconds: tauSeconds)
         var recency = _ReactiveRecency(appCount: statistics.apps.count)
         var x = Array(repeating: 0.0, count: ReactiveStatistics.featureCount)
+        // One row per window launch and candidate other than the launched app: sized up front
+        // (the appends would otherwise regrow and copy the block a dozen times).
+        let candidates = scorer.candidate.filter { $0 }.count
+        var rowCount = 0
+        for j in inWindow.indices where inWindow[j] {
+            rowCount += candidates - (scorer.candidate.indices.contains(appOf[j]) && scorer.candidate[appOf[j]] ? 1 : 0)
+        }
+        features.reserveCapacity(rowCount * ReactiveStatistics.featureCount)
+        labels.reserveCapacity(rowCount)
         for (j, launch) in tail.enumerated() {
             recency.record(app: appOf[j], at: launch.instant)
             guard inWindow[j] else { continue }

@@ -98,9 +98,21 @@ public struct ReactiveValidator: Sendable {
     private struct Key: Hashable { var day: Int; var budget: Int; var modelWindows: Bool }
     private var learnt: [Int: _ReactiveReplayDay] = [:]
     private var tallies: [Key: ReactiveValidation] = [:]
+    private var statistics = _ReactiveStatisticsMemo()
 
     /// A validator that has learnt nothing.
     public init() {}
+
+    /// The statistics of day `localDay` learnt from the launches of `history` before `dayStart`
+    /// (``ReactiveStatistics/learn(history:localDay:dayStart:firstLocalDay:tauSeconds:)``), kept
+    /// so that validating a later day, which replays this one, does not learn it again (reused
+    /// only when the same launches precede the same start; what learning again would give).
+    /// - Throws: `LinearAlgebraError` only if the fit's shapes disagree (a bug).
+    public mutating func learn(history: ArraySlice<LaunchEvent>, localDay: Int, dayStart: Double, firstLocalDay: Int,
+                               tauSeconds: Double) throws -> ReactiveStatistics {
+        try statistics.learn(history: history, localDay: localDay, dayStart: dayStart, firstLocalDay: firstLocalDay,
+                             tauSeconds: tauSeconds)
+    }
 
     /// The summed tally at `budget` for day `localDay`; `history` must hold every launch before
     /// that day's start. `windows` gives a replayed day's time-of-day plan (`nil`: the
@@ -152,6 +164,7 @@ public struct ReactiveValidator: Sendable {
         let days = Self.days(localDay: localDay, firstLocalDay: firstLocalDay)
         learnt = learnt.filter { $0.key >= days.lowerBound }
         tallies = tallies.filter { $0.key.day >= days.lowerBound }
+        statistics.forget(before: days.lowerBound)
         return try days.map { day in
             let key = Key(day: day, budget: budget, modelWindows: windows != nil)
             if let known = tallies[key] { return known }
@@ -166,9 +179,9 @@ public struct ReactiveValidator: Sendable {
                                   tauSeconds: Double) throws -> _ReactiveReplayDay {
         if let known = learnt[day] { return known }
         let start = Self._start(history, day: day), end = Self._start(history, day: day + 1)
-        let statistics = try ReactiveStatistics.learn(history: history.prefix { $0.instant < start }, localDay: day,
-                                                      dayStart: start, firstLocalDay: firstLocalDay, tauSeconds: tauSeconds)
-        let entry = _ReactiveReplayDay(statistics: statistics, tauSeconds: tauSeconds, history: history,
+        let dayStatistics = try statistics.learn(history: history, localDay: day, dayStart: start,
+                                                 firstLocalDay: firstLocalDay, tauSeconds: tauSeconds)
+        let entry = _ReactiveReplayDay(statistics: dayStatistics, tauSeconds: tauSeconds, history: history,
                                        dayStart: start, dayEnd: end)
         learnt[day] = entry
         return entry

@@ -1,0 +1,45 @@
+import LaunchHistory
+import UsageModel
+
+/// The statistics learnt for recent days, each kept with the inputs it was learnt from, so that
+/// a day learnt once (the evaluator's `start(d)` plan) is not learnt again when a later day's
+/// validation replays it. ``ReactiveStatistics/learn(history:localDay:dayStart:firstLocalDay:tauSeconds:)``
+/// reads only the launches before `dayStart`, so a day is reused only when the same launches
+/// (same slice start, count and first launch) precede the same `dayStart` with the same first
+/// local day and tau: what it returns is what learning again would return, bit for bit.
+struct _ReactiveStatisticsMemo: Sendable {
+    private struct Inputs: Equatable {
+        var dayStart: Double
+        var startIndex: Int
+        var count: Int
+        var firstInstant: Double?
+        var device: String?
+        var firstLocalDay: Int
+        var tauSeconds: Double
+    }
+    private var days: [Int: (inputs: Inputs, statistics: ReactiveStatistics)] = [:]
+
+    /// The statistics of day `localDay` learnt from the launches of `history` before `dayStart`
+    /// (kept, or learnt and kept).
+    /// - Throws: what ``ReactiveStatistics/learn(history:localDay:dayStart:firstLocalDay:tauSeconds:)`` throws.
+    mutating func learn(history: ArraySlice<LaunchEvent>, localDay: Int, dayStart: Double, firstLocalDay: Int,
+                        tauSeconds: Double) throws -> ReactiveStatistics {
+        let before = history.prefix { $0.instant < dayStart }
+        let inputs = Inputs(dayStart: dayStart, startIndex: before.startIndex, count: before.count,
+                            firstInstant: before.first?.instant, device: before.first?.device,
+                            firstLocalDay: firstLocalDay, tauSeconds: tauSeconds)
+        if let known = days[localDay], known.inputs == inputs { return known.statistics }
+        let statistics = try ReactiveStatistics.learn(history: before, localDay: localDay, dayStart: dayStart,
+                                                      firstLocalDay: firstLocalDay, tauSeconds: tauSeconds)
+        days[localDay] = (inputs, statistics)
+        return statistics
+    }
+
+    /// Forgets the days before `day`.
+    mutating func forget(before day: Int) {
+        days = days.filter { $0.key >= day }
+    }
+
+    /// The days kept, in order (for tests).
+    var keptDays: [Int] { days.keys.sorted() }
+}
