@@ -16,12 +16,18 @@ import UsageModel
         return Array(device.launches)[...]
     }
 
-    @Test func keptDayEqualsLearningAgain() throws {
-        let launches = try Self.launches()
+    /// Wellbeing's launches, its first local day, the day learnt (the 24th) and the launches before
+    /// ``start``.
+    private static func wellbeingDay() throws -> (launches: ArraySlice<LaunchEvent>, first: Int, day: Int,
+                                                   before: ArraySlice<LaunchEvent>) {
+        let launches = try launches()
         let first = try #require(launches.first).localDay
-        let day = first + 23
+        return (launches, first, first + 23, launches.prefix { $0.instant < start })
+    }
+
+    @Test func keptDayEqualsLearningAgain() throws {
+        let (launches, first, day, before) = try Self.wellbeingDay()
         var validator = ReactiveValidator()
-        let before = launches.prefix { $0.instant < Self.start }
         let once = try validator.learn(history: before, localDay: day, dayStart: Self.start, firstLocalDay: first,
                                        tauSeconds: 3600)
         // The whole history (launches after the start too) names the same day: the kept value.
@@ -37,11 +43,8 @@ import UsageModel
     /// The same day with fewer launches before its start, another start, or another tau is
     /// learnt again, not taken from what was kept.
     @Test func changedInputsAreLearntAgain() throws {
-        let launches = try Self.launches()
-        let first = try #require(launches.first).localDay
-        let day = first + 23
+        let (_, first, day, before) = try Self.wellbeingDay()
         var validator = ReactiveValidator()
-        let before = launches.prefix { $0.instant < Self.start }
         _ = try validator.learn(history: before, localDay: day, dayStart: Self.start, firstLocalDay: first, tauSeconds: 3600)
         let shorter = before.dropLast(5)
         let cases: [(ArraySlice<LaunchEvent>, Double, Double)] = [
@@ -67,16 +70,13 @@ import UsageModel
     /// a validator that learns every day itself tallies.
     @Test(arguments: [2, 8])
     func validationWithKeptDaysEqualsFreshValidation(_ budget: Int) throws {
-        let launches = try Self.launches()
-        let first = try #require(launches.first).localDay
-        let day = first + 23
+        let (launches, first, day, history) = try Self.wellbeingDay()
         var warm = ReactiveValidator()
         for d in ReactiveValidator.days(localDay: day, firstLocalDay: first) {
             let start = LocalClock.startOfDay(d, utcOffsetSeconds: 0)
             _ = try warm.learn(history: launches, localDay: d, dayStart: start, firstLocalDay: first, tauSeconds: 3600)
         }
         var cold = ReactiveValidator()
-        let history = launches.prefix { $0.instant < Self.start }
         let warmTally = try warm.tally(history: history, localDay: day, firstLocalDay: first, tauSeconds: 3600, budget: budget)
         let coldTally = try cold.tally(history: history, localDay: day, firstLocalDay: first, tauSeconds: 3600, budget: budget)
         #expect(warmTally == coldTally)
