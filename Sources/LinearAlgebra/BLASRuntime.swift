@@ -32,10 +32,9 @@ public enum BLASRuntime {
         set { (try? _OpenBLAS.get())?.setThreadCount(Int32(clamping: max(1, newValue))) }
     }
 
-    /// Keeps OpenBLAS to one thread, and stops the worker threads its library constructor started
-    /// when the library is opened after this call (a process that never calls BLAS never opens
-    /// it); when it is already open, only the thread count is set, since stopping workers that
-    /// another thread's call may be waiting for would hang that call.
+    /// Keeps OpenBLAS to one thread and stops the worker threads its library constructor started
+    /// — now if the library is open, else right after it is opened (a process that never calls
+    /// BLAS never opens it).
     ///
     /// Reveille parallelises at a higher level (devices, days) and its BLAS calls are small, so
     /// OpenBLAS's own threads only cost: from load time they spin in `sched_yield` waiting for

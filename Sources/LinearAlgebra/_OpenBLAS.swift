@@ -42,16 +42,13 @@ struct _OpenBLAS: @unchecked Sendable {
         var oneThread = false
     }
 
-    /// Asks for one thread: applied as soon as the library is opened (workers stopped before any
-    /// call can use them), or now when it is already open — then only the thread count is set:
-    /// stopping the workers while another thread's call waits for them (a test process runs
-    /// commands beside BLAS calls) left that call spinning in `exec_blas_async_wait` for ever.
+    /// Asks for one thread: applied now when the library is open, else as soon as it is opened.
     static func useOneThread() {
         state.lock.lock()
         state.oneThread = true
         let opened = state.opened
         state.lock.unlock()
-        if opened, let library = try? get() { library.setThreadCount(1) }
+        if opened, let library = try? get() { library.keepOneThread() }
     }
 
     /// One BLAS thread, and OpenBLAS's idle workers (started by its library constructor, spinning
