@@ -10,6 +10,9 @@ import Foundation
 /// The library is Debian's `libopenblas.so.0` (package `libopenblas0`, which `libopenblas-dev`
 /// installs); it holds LAPACK too. Failing to open it, or a missing entry point, is
 /// ``LinearAlgebraError/libraryUnavailable(_:)``, thrown by every wrapper — never a crash.
+///
+/// It runs on one thread, set when it is opened: Reveille parallelises at a higher level (devices,
+/// days) and its BLAS calls are small, so OpenBLAS's own threads would only cost.
 struct _OpenBLAS: @unchecked Sendable {
     let dgemm: reveille_cblas_dgemm
     let dgemv: reveille_cblas_dgemv
@@ -32,28 +35,13 @@ struct _OpenBLAS: @unchecked Sendable {
     /// The library, or why it could not be opened.
     static func get() throws(LinearAlgebraError) -> _OpenBLAS { try shared.get() }
 
-    /// Whether ``shared`` has been opened, and whether one thread was asked for before it was:
-    /// ``BLASRuntime/useOneThread()`` must not open the library only to stop its threads.
-    private static let state = _State()
-
-    private final class _State: @unchecked Sendable {
-        let lock = NSLock()
-        var opened = false
-        var oneThread = false
-    }
-
-    /// Asks for one thread: applied now when the library is open, else as soon as it is opened.
-    static func useOneThread() {
-        state.lock.lock()
-        state.oneThread = true
-        let opened = state.opened
-        state.lock.unlock()
-        if opened, let library = try? get() { library.keepOneThread() }
-    }
-
     /// One BLAS thread, and OpenBLAS's idle workers (started by its library constructor, spinning
-    /// in `sched_yield`) stopped; later calls run on the caller's thread.
-    func keepOneThread() {
+    /// in `sched_yield`) stopped; every later call runs on its caller's thread.
+    ///
+    /// Done once, inside ``open()``, before any call can exist: changing the thread count or
+    /// stopping the workers while another thread's call is in flight hangs OpenBLAS (that call
+    /// waits in `exec_blas_async_wait` for workers that are gone) or corrupts its buffers.
+    private func keepOneThread() {
         setThreadCount(1)
         _ = stopThreads()
     }
@@ -86,11 +74,7 @@ struct _OpenBLAS: @unchecked Sendable {
         } catch {
             return .failure(error)
         }
-        state.lock.lock()
-        state.opened = true
-        let oneThread = state.oneThread
-        state.lock.unlock()
-        if oneThread { library.keepOneThread() }
+        library.keepOneThread()
         return .success(library)
     }
 }

@@ -42,7 +42,6 @@ struct BenchModelCommand: ParsableCommand {
     func run() throws {
         try runMappingErrors {
             let paths = try BenchEvalCommand.paths(datasets)
-            BLASRuntime.useOneThread()
             var options = EvaluationOptions()
             options.registry = PolicyCatalog.registry
             options.policies = ["reveille"]

@@ -63,10 +63,8 @@ struct EvaluationCLIOptions: ParsableArguments {
     }
 
     /// The library options these flags describe, loading `--truth` when given (bad truth → exit 65).
-    /// OpenBLAS is kept to one thread: the evaluator already runs devices in parallel.
     func resolvedOptions() throws -> EvaluationOptions {
-        BLASRuntime.useOneThread()
-        return try evaluationOptions(truth: try truth.map { try GroundTruth.load(path: $0) })
+        try evaluationOptions(truth: try truth.map { try GroundTruth.load(path: $0) })
     }
 
     private func evaluationOptions(truth: GroundTruth?, deferring: Set<String> = []) throws -> EvaluationOptions {

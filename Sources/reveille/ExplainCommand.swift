@@ -73,7 +73,6 @@ struct ExplainCommand: ParsableCommand {
     }
 
     func run() throws {
-        BLASRuntime.useOneThread()
         try runMappingErrors {
             let launches = try input.load(common)
             let source = try chooseSource(launches)

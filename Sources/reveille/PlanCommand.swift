@@ -118,7 +118,6 @@ struct PlanCommand: ParsableCommand {
     }
 
     func run() throws {
-        BLASRuntime.useOneThread()
         try runMappingErrors {
             var options = SchedulingOptions()
             options.method = method

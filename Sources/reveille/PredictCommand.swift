@@ -61,7 +61,6 @@ struct PredictCommand: ParsableCommand {
     }
 
     func run() throws {
-        BLASRuntime.useOneThread()
         try runMappingErrors {
             let file = try UsageModelFile.load(path: model)
             let fitted = try UsageModelError.locating(file: model) { try file.model(device: device, source: model) }

@@ -52,7 +52,6 @@ struct ReactCommand: ParsableCommand {
     }
 
     func run() throws {
-        BLASRuntime.useOneThread()
         try runMappingErrors {
             let usage = try UsageModelError.locating(file: model) { try UsageModelFile.load(path: model).model(device: device, source: model) }
             guard let statistics = usage.reactive else {

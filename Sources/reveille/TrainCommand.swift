@@ -59,9 +59,6 @@ struct TrainCommand: ParsableCommand {
 
     func run() throws {
         try runMappingErrors {
-            // One OpenBLAS thread: devices are trained in parallel, one per core, and a fit's
-            // last bits then do not depend on how many threads BLAS happened to use.
-            BLASRuntime.useOneThread()
             if stream { return try runStreaming() }
             let history = try input.load(common)
             let options = schedulingOptions

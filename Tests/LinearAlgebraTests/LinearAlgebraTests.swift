@@ -127,20 +127,35 @@ func randomMatrix(_ rows: Int, _ columns: Int, _ g: inout SeededGenerator) -> Ma
 
     @Test func runtimeReportsConfiguration() {
         #expect(!BLASRuntime.configuration.isEmpty)
-        #expect(BLASRuntime.threadCount >= 1)
     }
 
-    /// After the idle OpenBLAS workers are stopped, products big enough for OpenBLAS to split
-    /// across threads still run, on the caller's thread, and give the same numbers.
-    @Test func oneThreadWithWorkersStoppedStillMultiplies() throws {
+    /// OpenBLAS is opened on one thread with its idle workers stopped: products big enough for it
+    /// to split across threads run on the caller's thread and match a naive loop.
+    @Test func openBLASRunsOnOneThreadFromTheStart() throws {
         var g = SeededGenerator(seed: 7)
         let a = randomMatrix(160, 120, &g), b = randomMatrix(120, 140, &g)
-        BLASRuntime.useOneThread()
-        #expect(BLASRuntime.threadCount == 1)
         let c = try BLAS.product(a, b)
+        #expect(BLASRuntime.threadCount == 1)
         let r = naiveProduct(a, b)
         for i in c.storage.indices { #expect(abs(c.storage[i] - r.storage[i]) < 1e-10) }
-        BLASRuntime.useOneThread()
-        #expect(try BLAS.product(a, b).storage == c.storage)
+    }
+
+    /// Regression: a test process hung in OpenBLAS's `exec_blas_async_wait` when one command
+    /// stopped the workers another thread's product was waiting for. Many threads multiplying and
+    /// solving at once, while others read the runtime's settings, all finish with the same numbers.
+    @Test func concurrentCallsFromManyThreadsAgree() async throws {
+        var g = SeededGenerator(seed: 19)
+        let a = randomMatrix(200, 150, &g), b = randomMatrix(150, 180, &g)
+        let expected = try BLAS.product(a, b).storage
+        let results = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for task in 0..<16 {
+                group.addTask {
+                    if task % 4 == 0 { _ = (BLASRuntime.threadCount, BLASRuntime.coreName) }
+                    return try BLAS.product(a, b).storage == expected
+                }
+            }
+            return try await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(results == Array(repeating: true, count: 16))
     }
 }
