@@ -56,15 +56,16 @@ struct _DeviceReplay: Sendable {
                 var dayCells: (probabilities: [String: [Double]], cells: _DayCells)?
                 // The cells of the budget before, while the day's budgets share theirs.
                 var sharedToday: _DayCells??
+                let plans: [_PlannedDay]
+                if let planned = ahead[p] {
+                    plans = planned[i]
+                } else {
+                    let seconds: Double
+                    (plans, seconds) = try _dayPlans(&policies[p], day: day)
+                    planningSeconds += seconds
+                }
                 for (b, budget) in budgets.enumerated() {
-                    let planned: _PlannedDay
-                    if let plans = ahead[p] {
-                        planned = plans[i][b]
-                    } else {
-                        let seconds: Double
-                        (planned, seconds) = try _dayFetches(&policies[p], day: day, budget: budget)
-                        planningSeconds += seconds
-                    }
+                    let planned = plans[b]
                     var tally = tallies[p][b]
                     // Left empty until written back, so the score counts are not copied on write.
                     tallies[p][b] = _Tally()
@@ -144,11 +145,9 @@ struct _DeviceReplay: Sendable {
             var plans: [[_PlannedDay]] = [], seconds = 0.0
             do {
                 for i in (r * replay.days.count / runs)..<((r + 1) * replay.days.count / runs) {
-                    plans.append(try replay.budgets.map { budget in
-                        let (planned, s) = try replay._dayFetches(&copy, day: replay.days[i], budget: budget)
-                        seconds += s
-                        return planned
-                    })
+                    let (planned, s) = try replay._dayPlans(&copy, day: replay.days[i])
+                    plans.append(planned)
+                    seconds += s
                 }
                 results.set(r, .success((plans, seconds)))
             } catch {
@@ -173,53 +172,82 @@ struct _DeviceReplay: Sendable {
         return (plans, seconds)
     }
 
-    /// All of the day's executed fetches (one call in daily mode, one per hour in online mode)
-    /// and the probabilities of its first call; and the seconds spent planning.
-    private func _dayFetches(_ policy: inout any FetchPolicy, day: Int, budget: Int) throws -> (_PlannedDay, Double) {
-        var planningSeconds = 0.0
+    /// Every budget's plan of `day` (budgets ascending), and the seconds spent planning: in
+    /// modes `daily` and `event` one budget's whole day after another; in mode `online` hour by
+    /// hour, each hour boundary's calls for every budget in turn (the budgets' requests share the
+    /// hour's history and forecast, and differ in their budget alone while they have spent the
+    /// same fetches, when the planner reuses its problem). The calls of one budget see what they
+    /// would see in any order, so the plans are the same.
+    private func _dayPlans(_ policy: inout any FetchPolicy, day: Int) throws -> ([_PlannedDay], Double) {
+        var seconds = 0.0
+        guard options.mode == .online else {
+            let plans = try budgets.map { budget in
+                let (planned, s) = try _dayFetches(&policy, day: day, budget: budget)
+                seconds += s
+                return planned
+            }
+            return (plans, seconds)
+        }
         let (dayStart, offset) = timeline.start(day)
         let dayEnd = timeline.start(day + 1).instant
-        var windows: [(Double, Double)] = [(dayStart, dayEnd)]
-        if options.mode == .online {
-            let hours = max(1, Int(((dayEnd - dayStart) / 3600).rounded(.up)))
-            windows = (0..<hours).map { h -> (Double, Double) in
-                let start: Double = dayStart + Double(h) * 3600
-                let end: Double = h == hours - 1 ? dayEnd : start + 3600
-                return (start, end)
+        var plans = budgets.map { _ in _PlannedDay(fetches: [], probabilities: nil, floorApps: nil, reasons: []) }
+        let hours = max(1, Int(((dayEnd - dayStart) / 3600).rounded(.up)))
+        for h in 0..<hours {
+            let start: Double = dayStart + Double(h) * 3600
+            let window = (start, h == hours - 1 ? dayEnd : start + 3600)
+            let history = timeline.launches(before: window.0)
+            for b in budgets.indices {
+                seconds += try _planWindow(&policy, window, history: history, day: day, dayStart: dayStart, dayEnd: dayEnd,
+                                           offset: offset, budget: budgets[b], first: h == 0, into: &plans[b])
             }
         }
-        var executed: [Fetch] = []
-        var probabilities: [String: [Double]]?
-        var floorApps: [String]?
-        var reasons: [FetchReason] = []
-        for (h, window) in windows.enumerated() {
-            let context = PolicyContext(
-                device: timeline.history.device, history: timeline.launches(before: window.0),
-                dayStart: dayStart, dayEnd: dayEnd, windowStart: window.0, windowEnd: window.1,
-                utcOffsetSeconds: offset, localDay: day, budget: budget, remainingBudget: budget - executed.count,
-                fetchesToday: executed, tauSeconds: timeline.tauSeconds, firstLocalDay: timeline.firstDay)
-            let clock = ContinuousClock()
-            let started = clock.now
-            let plan = try policy.plan(context)
-            let elapsed = started.duration(to: clock.now).components
-            planningSeconds += Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
-            let kept = try _validated(plan, policy: policy.name, context: context)
-            executed += kept
-            reasons += Array(repeating: h == 0 ? .plan : .hour, count: kept.count)
-            if h == 0 {
-                probabilities = plan.hourlyProbabilities
-                floorApps = plan.floorApps
-                try _validate(probabilities, policy: policy.name, context: context)
-            }
-        }
+        return (plans, seconds)
+    }
+
+    /// All of the day's executed fetches at `budget` (mode `daily` or `event`: one call for the
+    /// whole day, then the event replay) and the probabilities of its first call; and the
+    /// seconds spent planning.
+    private func _dayFetches(_ policy: inout any FetchPolicy, day: Int, budget: Int) throws -> (_PlannedDay, Double) {
+        let (dayStart, offset) = timeline.start(day)
+        let dayEnd = timeline.start(day + 1).instant
+        var planned = _PlannedDay(fetches: [], probabilities: nil, floorApps: nil, reasons: [])
+        var planningSeconds = try _planWindow(&policy, (dayStart, dayEnd), history: timeline.launches(before: dayStart), day: day,
+                                              dayStart: dayStart, dayEnd: dayEnd, offset: offset, budget: budget, first: true,
+                                              into: &planned)
         if options.mode == .event, var reactive = policy as? any EventDrivenPolicy {
             var eventDay = _EventDay(timeline: timeline, day: day, budget: budget)
-            executed = try eventDay.run(&reactive, pending: executed)
-            reasons = eventDay.reasons
+            planned.fetches = try eventDay.run(&reactive, pending: planned.fetches)
+            planned.reasons = eventDay.reasons
             planningSeconds += eventDay.planningSeconds
             policy = reactive
         }
-        return ((executed, probabilities, floorApps, reasons), planningSeconds)
+        return (planned, planningSeconds)
+    }
+
+    /// One call of `policy` for `window` of `day` at `budget`, seeing `history` and the fetches
+    /// `planned` holds: its kept fetches are added to `planned` (and, on the day's `first` call,
+    /// its probabilities and floor apps). Returns the seconds spent inside the call.
+    private func _planWindow(_ policy: inout any FetchPolicy, _ window: (Double, Double), history: ArraySlice<LaunchEvent>,
+                             day: Int, dayStart: Double, dayEnd: Double, offset: Int, budget: Int, first: Bool,
+                             into planned: inout _PlannedDay) throws -> Double {
+        let context = PolicyContext(
+            device: timeline.history.device, history: history,
+            dayStart: dayStart, dayEnd: dayEnd, windowStart: window.0, windowEnd: window.1,
+            utcOffsetSeconds: offset, localDay: day, budget: budget, remainingBudget: budget - planned.fetches.count,
+            fetchesToday: planned.fetches, tauSeconds: timeline.tauSeconds, firstLocalDay: timeline.firstDay)
+        let clock = ContinuousClock()
+        let started = clock.now
+        let plan = try policy.plan(context)
+        let elapsed = started.duration(to: clock.now).components
+        let kept = try _validated(plan, policy: policy.name, context: context)
+        planned.fetches += kept
+        planned.reasons += Array(repeating: first ? .plan : .hour, count: kept.count)
+        if first {
+            planned.probabilities = plan.hourlyProbabilities
+            planned.floorApps = plan.floorApps
+            try _validate(planned.probabilities, policy: policy.name, context: context)
+        }
+        return Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
     }
 
     /// The plan's fetches that execute (those at or after `start(d+1)` are dropped), or a

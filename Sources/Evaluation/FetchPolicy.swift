@@ -92,8 +92,10 @@ public struct PolicyPlan: Sendable {
 /// A fetch-planning policy scored by the evaluator.
 ///
 /// The evaluator creates one value per (device, policy) and calls it day by day in time order;
-/// within a day the budgets come in ascending order, and in online mode all hourly calls of one
-/// budget come before the next budget. A policy may therefore cache a per-day model in its state.
+/// within a day the budgets come in ascending order: in modes `daily` and `event` all calls of
+/// one budget come before the next budget, in mode `online` the calls come hour by hour, each
+/// hour's budgets in ascending order. A policy may therefore cache a per-day model in its state
+/// (and, in online mode, a per-day plan per budget).
 public protocol FetchPolicy: Sendable {
     /// The policy's name as used in results (`interval`, `histogram`, `oracle`, `reveille`, …).
     var name: String { get }

@@ -50,17 +50,27 @@ struct _BaselineState<DayModel: Sendable>: Sendable {
     }
 }
 
-/// Caches a policy's whole-day plan so that online mode's hourly calls return its slice.
+/// Caches a policy's whole-day plans, one per budget, so that online mode's hourly calls
+/// (each hour's budgets in turn) return their slice.
 struct _DayPlanCache: Sendable {
-    private var key: (day: Int, budget: Int)?
-    private var plan = PolicyPlan(fetches: [])
+    private var day: Int?
+    /// The day's plans so far, by budget (a few budgets: a list searched in order).
+    private var plans: [(budget: Int, plan: PolicyPlan)] = []
 
     /// The fetches of the day plan inside the context's window, computing the plan on a new
     /// (day, budget) with `make`. Probabilities are returned on the day's first call only.
     mutating func plan(_ context: PolicyContext, make: (PolicyContext) throws -> PolicyPlan) rethrows -> PolicyPlan {
-        if key?.day != context.localDay || key?.budget != context.budget {
+        if day != context.localDay {
+            day = nil
+            plans = []
+        }
+        let plan: PolicyPlan
+        if let known = plans.first(where: { $0.budget == context.budget }) {
+            plan = known.plan
+        } else {
             plan = try make(context)
-            key = (context.localDay, context.budget)
+            day = context.localDay
+            plans.append((context.budget, plan))
         }
         let inWindow = plan.fetches.filter { $0.instant >= context.windowStart && $0.instant < context.windowEnd }
         return PolicyPlan(fetches: inWindow, hourlyProbabilities: context.isFirstCallOfDay ? plan.hourlyProbabilities : nil)
