@@ -4,7 +4,7 @@ import Testing
 
 /// Next-app metrics on a known sequence: two apps alternating, six launches a day for 20 days.
 @Suite struct NextAppEvaluationTests {
-    @Test func alternatingAppsScoreAsExpected() throws {
+    @Test func alternatingAppsScoreAsExpected() {
         var launches: [LaunchEvent] = []
         for day in 0..<20 {
             for k in 0..<6 {
@@ -12,7 +12,7 @@ import Testing
                                             instant: Double(19_000 + day) * 86_400 + Double(8 + k) * 3600, utcOffsetSeconds: 0))
             }
         }
-        let report = try NextAppEvaluation.evaluate(LaunchHistory(devices: [DeviceHistory(device: "d", launches: launches)]))
+        let report = NextAppEvaluation.evaluate(LaunchHistory(devices: [DeviceHistory(device: "d", launches: launches)]))
         let byName = Dictionary(uniqueKeysWithValues: report.results.map { ($0.predictor, $0) })
         let events = 12 * 6   // targets on days first + 7 … last − 1
         #expect(report.devices == 1 && byName["markov"]?.events == events)
