@@ -76,7 +76,7 @@ public struct NextAppRanker: Sendable {
             .prefix(max(0, limit)).map(\.app)
     }
 
-    /// Every app seen so far with its mixture score (in first-seen order; the scores sum to 1).
+    /// Every app seen so far with its mixture score `Σ π_k P_k(b)`, in first-seen order.
     public func scores() -> [(app: String, score: Double)] {
         guard counts.current != nil else { return [] }
         let ranks = counts.recencyRanks()
