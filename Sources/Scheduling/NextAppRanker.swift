@@ -18,7 +18,7 @@ import LaunchHistory
 /// the maximum-likelihood mixture weights (EM from uniform). Before the first learn, `π` and `q`
 /// are uniform. Strictly causal: a ranking uses nothing after the launch it follows.
 ///
-/// Cost: ``observe(_:)`` O(apps), ``ranking(limit:)`` O(apps log apps), a learn O(window launches).
+/// Cost: ``observe(_:)`` and ``ranking(limit:)`` O(apps log apps), a learn O(window launches).
 public struct NextAppRanker: Sendable {
     /// Hyperparameters, with the defaults chosen on even days of the three reference sets.
     public struct Options: Sendable, Equatable {
@@ -47,7 +47,7 @@ public struct NextAppRanker: Sendable {
     /// `q`: the share of next launches at recency rank 0 … K, then all ranks above K together.
     public private(set) var rankShares: [Double]
 
-    var counts = _NextAppCounts()
+    private var counts = _NextAppCounts()
     private var rows: [_NextAppRow] = []
 
     /// An empty ranker.
@@ -57,7 +57,7 @@ public struct NextAppRanker: Sendable {
     }
 
     /// Records `launch` (launches in time order): the previous launch gains a training row whose
-    /// outcome is `launch`'s app, then the counts move on. O(apps).
+    /// outcome is `launch`'s app, then the counts move on. O(apps log apps) (the recency ranks).
     public mutating func observe(_ launch: LaunchEvent) {
         if let b = counts.index[launch.app], counts.current != nil {
             let ranks = counts.recencyRanks()
