@@ -1,7 +1,6 @@
 import LaunchHistory
 import ReveilleCore
 import Scheduling
-import UsageModel
 
 /// One predictor's next-app accuracy (`reveille evaluate --task next-app`).
 public struct NextAppResult: Sendable, Codable, Equatable {
@@ -31,23 +30,24 @@ public struct NextAppReport: Sendable, Codable, Equatable {
 /// after each launch `i` whose successor `i + 1` lies on a scored day (local days `first + W …
 /// last − 1`, as in `reveille-v1`), every predictor ranks the apps and the successor's app is
 /// looked up. Predictors see launches up to `i` only:
-/// - `reveille`: the reactive scheduler's scores (``ReactiveScheduler/scores(after:)``, learnt at
-///   the day's start), then the apps it does not score by `mfu`;
+/// - `reveille`: ``NextAppRanker`` (a mixture of transition, second-order transition, recency
+///   rank and time-of-day distributions, its weights learnt at each local day's start from the
+///   launches whose successor came before it);
 /// - `mru`: apps by their last launch, latest first, the current app left out;
 /// - `mfu`: apps by their launches so far, most first (ties by name);
 /// - `markov`: apps by how often they followed the current app so far, then `mfu`.
-/// O(launches × apps log apps) plus a learn per scored day.
+/// O(launches × apps log apps) plus a learn per local day.
 public enum NextAppEvaluation {
     /// Predictor names, in report order.
     public static let predictors = ["reveille", "mru", "mfu", "markov"]
 
     /// Scores every device of `history`.
-    public static func evaluate(_ history: LaunchHistory, warmupDays: Int = 7, tauSeconds: Double = 3600) throws -> NextAppReport {
+    public static func evaluate(_ history: LaunchHistory, warmupDays: Int = 7) -> NextAppReport {
         var pooled = Array(repeating: _NextAppTally(), count: predictors.count)
         var perUser = Array(repeating: _NextAppTally(), count: predictors.count)
         var users = 0
         for device in history.devices {
-            let tallies = try _device(Array(device.launches)[...], warmupDays: warmupDays, tauSeconds: tauSeconds)
+            let tallies = _device(Array(device.launches)[...], warmupDays: warmupDays)
             guard tallies[0].events > 0 else { continue }
             users += 1
             for k in predictors.indices {
@@ -64,13 +64,13 @@ public enum NextAppEvaluation {
         return NextAppReport(devices: users, results: results)
     }
 
-    private static func _device(_ launches: ArraySlice<LaunchEvent>, warmupDays: Int, tauSeconds: Double) throws -> [_NextAppTally] {
+    private static func _device(_ launches: ArraySlice<LaunchEvent>, warmupDays: Int) -> [_NextAppTally] {
         var tallies = Array(repeating: _NextAppTally(), count: predictors.count)
         guard let first = launches.first?.localDay, let last = launches.last?.localDay else { return tallies }
         var lastUse: [String: Double] = [:]
         var uses: [String: Int] = [:]
         var follows: [String: [String: Int]] = [:]
-        var scheduler: ReactiveScheduler?
+        var ranker = NextAppRanker()
         var day: Int?
         let base = launches.startIndex
         for i in launches.indices {
@@ -80,29 +80,22 @@ public enum NextAppEvaluation {
             }
             lastUse[launch.app] = launch.instant
             uses[launch.app, default: 0] += 1
+            ranker.observe(launch)
+            if day != launch.localDay {
+                ranker.learn(dayStart: LocalClock.startOfDay(launch.localDay, utcOffsetSeconds: launch.utcOffsetSeconds),
+                             localDay: launch.localDay)
+                day = launch.localDay
+            }
             guard i + 1 < launches.endIndex else { break }
             let next = launches[i + 1]
             let scored = next.localDay >= first + warmupDays && next.localDay < last
-            if scored, day != launch.localDay {
-                let start = LocalClock.startOfDay(launch.localDay, utcOffsetSeconds: launch.utcOffsetSeconds)
-                let before = launches.prefix { $0.instant < start }
-                let statistics = try ReactiveStatistics.learn(history: before, localDay: launch.localDay, dayStart: start,
-                                                              firstLocalDay: first, tauSeconds: tauSeconds)
-                var fresh = ReactiveScheduler(statistics: statistics, budget: 0, tauSeconds: tauSeconds)
-                for earlier in launches[before.startIndex...i] where earlier.instant > start - 86_400 { fresh.remember(earlier) }
-                scheduler = fresh
-                day = launch.localDay
-            } else {
-                scheduler?.remember(launch)
-            }
             guard scored else { continue }
             let mfu = uses.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
             let mru = lastUse.filter { $0.key != launch.app }
                 .sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
             let row = follows[launch.app] ?? [:]
             let markov = row.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
-            let reveille = (scheduler?.scores(after: launch) ?? []).map(\.app)
-            let rankings = [_filled(reveille, mfu), mru, mfu, _filled(markov, mfu)]
+            let rankings = [_filled(ranker.ranking(limit: 5), mfu), mru, mfu, _filled(markov, mfu)]
             for k in rankings.indices { tallies[k].score(rankings[k], target: next.app) }
         }
         return tallies

@@ -54,7 +54,7 @@ struct EvaluateCommand: AsyncParsableCommand {
             if partial || stream { return try await runStreaming() }
             let history = try input.load(common).only(device: device, source: input.history)
             if task == .nextApp {
-                let report = try NextAppEvaluation.evaluate(history, tauSeconds: try evaluation.resolvedOptions().tauMinutes * 60)
+                let report = NextAppEvaluation.evaluate(history)
                 let text = output.resolved == .json ? try DeterministicJSON.text(report) : NextAppTable.text(report)
                 try AtomicFile.write(text, to: outputPath)
                 return
