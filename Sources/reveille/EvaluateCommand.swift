@@ -49,12 +49,23 @@ struct EvaluateCommand: AsyncParsableCommand {
     @Flag(help: "Read the history one device at a time (canonical CSV sorted by device, - for standard input): memory holds one device per core.")
     var stream = false
 
+    /// `--task next-app` scores one loaded history into one report: the fetch replay's streaming,
+    /// partial, per-device and fetch-log outputs do not apply to it (refused rather than ignored).
+    func validate() throws {
+        guard task == .nextApp else { return }
+        let fetchOnly = [("--stream", stream), ("--partial", partial), ("--per-device", perDevice), ("--fetches", fetches != nil)]
+            .filter(\.1).map(\.0)
+        guard fetchOnly.isEmpty else {
+            throw ValidationError("\(fetchOnly.joined(separator: ", ")) apply to --task fetch only, not to --task next-app")
+        }
+    }
+
     func run() async throws {
         try await runMappingErrors {
             if partial || stream { return try await runStreaming() }
             let history = try input.load(common).only(device: device, source: input.history)
             if task == .nextApp {
-                let report = NextAppEvaluation.evaluate(history)
+                let report = NextAppEvaluation.evaluate(history, warmupDays: evaluation.warmupDays)
                 let text = output.resolved == .json ? try DeterministicJSON.text(report) : NextAppTable.text(report)
                 try AtomicFile.write(text, to: outputPath)
                 return

@@ -53,6 +53,28 @@ import TestSupport
         #expect(try SchemaValidator(schema: "evaluation").errors(json: r.stdout).isEmpty)
     }
 
+    /// `--task next-app` prints one row per predictor, `reveille` first, and honours `--warmup-days`.
+    @Test func nextAppTaskPrintsEveryPredictor() throws {
+        let r = try CLIRunner.run(["evaluate", Self.wellbeing, "--task", "next-app", "-q"])
+        #expect(r.status == 0)
+        let rows = r.stdout.components(separatedBy: "\n").compactMap { $0.components(separatedBy: " ").first }
+        #expect(rows.filter { ["reveille", "mru", "mfu", "markov"].contains($0) } == ["reveille", "mru", "mfu", "markov"])
+        #expect(r.stdout.hasPrefix("next-app prediction: 1 devices, 532 events"))
+        let later = try CLIRunner.run(["evaluate", Self.wellbeing, "--task", "next-app", "--warmup-days", "14", "-q"])
+        #expect(later.status == 0)
+        #expect(!later.stdout.hasPrefix("next-app prediction: 1 devices, 532 events"))
+    }
+
+    /// Regression: `--task next-app` with `--stream`, `--partial`, `--per-device` or `--fetches` ran
+    /// the fetch replay instead (or ignored the flag); now a usage error naming the flags.
+    @Test(arguments: [["--stream"], ["--partial"], ["--per-device"], ["--fetches", "f.csv"]])
+    func nextAppRefusesFetchOnlyFlags(_ flags: [String]) throws {
+        let r = try CLIRunner.run(["evaluate", Self.wellbeing, "--task", "next-app"] + flags)
+        #expect(r.status == 64)
+        #expect(r.stderr.contains("\(flags[0]) apply to --task fetch only"))
+        #expect(r.stdout.isEmpty)
+    }
+
     @Test func markovOutsideEventModeExitsWith64() throws {
         let r = try CLIRunner.run(["evaluate", Self.wellbeing, "--policy", "markov"])
         #expect(r.status == 64)
