@@ -30,8 +30,9 @@ extension ReactiveStatistics {
         var index: [String: Int] = [:]
         for (i, app) in apps.enumerated() { index[app] = i }
         let appOf = tail.map { index[$0.app] ?? 0 }
-        let cold = ColdLaunches.scan(tail, tauSeconds: tauSeconds).cold
         let instants = tail.map(\.instant)
+        // Every launch of the tail has its app's index: the scan on indices needs no String hashing.
+        let cold = ColdLaunches.scan(instants: instants, apps: appOf, tauSeconds: tauSeconds).cold
         let inWindow = tail.map { launch in
             launch.localDay >= firstDay && launch.localDay < localDay && launch.instant + 1 + tauSeconds < dayStart
         }
