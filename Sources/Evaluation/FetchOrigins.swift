@@ -15,6 +15,8 @@ struct _FetchOrigins {
     /// Moves the fetches that just executed (all pending ones not in `kept`) to ``executed``, in
     /// pending order, as the replay does.
     mutating func execute(keeping kept: [Fetch]) {
+        // Most decisions execute nothing: the pending list is then kept as it is.
+        if _isPending(kept) { return }
         var left = _counts(kept)
         var stay: [(fetch: Fetch, reason: FetchReason)] = []
         for entry in pending {
@@ -31,12 +33,20 @@ struct _FetchOrigins {
     /// A decision's new pending list: fetches already pending keep their reason, new ones get
     /// `newReason`.
     mutating func replacePending(with fetches: [Fetch], newReason: FetchReason) {
+        // Most decisions return the pending list unchanged: every fetch keeps its reason.
+        if _isPending(fetches) { return }
         var old: [Fetch: [FetchReason]] = [:]
         for entry in pending.reversed() { old[entry.fetch, default: []].append(entry.reason) }
         pending = fetches.map { fetch in
             guard let reason = old[fetch]?.popLast() else { return (fetch, newReason) }
             return (fetch, reason)
         }
+    }
+
+    /// Whether `fetches` is the pending list, fetch for fetch in order (what both updates
+    /// would leave as it is).
+    private func _isPending(_ fetches: [Fetch]) -> Bool {
+        fetches.count == pending.count && zip(fetches, pending).allSatisfy { $0 == $1.fetch }
     }
 
     private func _counts(_ fetches: [Fetch]) -> [Fetch: Int] {

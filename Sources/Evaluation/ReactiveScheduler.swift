@@ -21,6 +21,8 @@ public struct ReactivePolicy: EventDrivenPolicy {
     public let name: String
     private var statistics: (day: Int, value: ReactiveStatistics)?
     private var scheduler: ReactiveScheduler?
+    /// The local day whose statistics ``scheduler`` was made with.
+    private var schedulerDay: Int?
     private var validator = ReactiveValidator()
     private var daily: ReveillePolicy
     /// The daily plan's windows by local day and budget (the days validation replays).
@@ -58,8 +60,14 @@ public struct ReactivePolicy: EventDrivenPolicy {
                                               firstLocalDay: context.firstLocalDay, tauSeconds: context.tauSeconds,
                                               budget: budget, modelWindows: compares ? { day, _, _ in known[day]?[budget] } : nil)
         let windows = compares ? try _modelWindows(context) : []
-        var scheduler = ReactiveScheduler(statistics: learnt, budget: budget, tauSeconds: context.tauSeconds,
-                                          triggers: tally.triggersHelp, modelWindows: tally.modelWindows)
+        // The day's earlier budgets' scheduler shares its scorer (built from the same statistics).
+        var scheduler = if let made = self.scheduler, schedulerDay == context.localDay, made.tauSeconds == context.tauSeconds {
+            ReactiveScheduler(sharingStatisticsOf: made, budget: budget, triggers: tally.triggersHelp,
+                              modelWindows: tally.modelWindows)
+        } else {
+            ReactiveScheduler(statistics: learnt, budget: budget, tauSeconds: context.tauSeconds,
+                              triggers: tally.triggersHelp, modelWindows: tally.modelWindows)
+        }
         for launch in context.history.reversed().prefix(while: { $0.instant > context.dayStart - 86_400 }).reversed() {
             scheduler.remember(launch)
         }
@@ -67,6 +75,7 @@ public struct ReactivePolicy: EventDrivenPolicy {
                                windows: tally.modelWindows ? windows : scheduler.histogramWindows(start: context.dayStart,
                                                                                                   end: context.dayEnd))
         self.scheduler = scheduler
+        schedulerDay = context.localDay
         let perDay = Double(max(1, learnt.days))
         var hourly: [String: [Double]] = [:]
         for (app, counts) in zip(learnt.apps, learnt.hourlyColdLaunches) where counts.contains(where: { $0 > 0 }) {
@@ -77,7 +86,10 @@ public struct ReactivePolicy: EventDrivenPolicy {
 
     /// The scheduler's pending list after the launch or boundary.
     public mutating func decide(_ context: EventContext) throws -> [Fetch] {
-        guard var scheduler, scheduler.day?.start == context.dayStart else { return context.pending }
+        // Taken out while it reacts, so that its arrays are not copied on write at every launch.
+        guard self.scheduler?.day?.start == context.dayStart, var scheduler = self.scheduler.take() else {
+            return context.pending
+        }
         switch context.trigger {
         case let .launch(launch, _): _ = scheduler.observe(launch)
         case .hourBoundary: _ = scheduler.tick(at: context.instant)

@@ -30,8 +30,9 @@ extension ReactiveStatistics {
         var index: [String: Int] = [:]
         for (i, app) in apps.enumerated() { index[app] = i }
         let appOf = tail.map { index[$0.app] ?? 0 }
-        let cold = ColdLaunches.scan(tail, tauSeconds: tauSeconds).cold
         let instants = tail.map(\.instant)
+        // Every launch of the tail has its app's index: the scan on indices needs no String hashing.
+        let cold = ColdLaunches.scan(instants: instants, apps: appOf, tauSeconds: tauSeconds).cold
         let inWindow = tail.map { launch in
             launch.localDay >= firstDay && launch.localDay < localDay && launch.instant + 1 + tauSeconds < dayStart
         }
@@ -50,12 +51,13 @@ extension ReactiveStatistics {
             apps: apps, days: window.dayCount,
             hourlyColdLaunches: apps.map { hourly[$0] ?? Array(repeating: 0, count: 24) },
             launches: launches, transitions: transitions, coefficients: [], triggerScores: [], scoreDays: 0)
-        let rows = _Rows(statistics: statistics, tail: tail, appOf: appOf, inWindow: inWindow, followers: followers,
-                         tauSeconds: tauSeconds)
+        var scorer = _ReactiveScorer(statistics, tauSeconds: tauSeconds)
+        let rows = _Rows(scorer: scorer, tail: tail, appOf: appOf, inWindow: inWindow, followers: followers)
         guard rows.labels.contains(1), rows.labels.contains(0) else { return statistics }
         let x = try Matrix(rows: rows.labels.count, columns: featureCount, storage: rows.features)
         statistics.coefficients = try LogisticRegression.fit(x: x, y: rows.labels, l2: 1).coefficients.map(ReactiveStatistics.stored)
-        let scorer = _ReactiveScorer(statistics, tauSeconds: tauSeconds)
+        // The tables do not depend on the coefficients: the fitted scorer is the same one.
+        scorer.setCoefficients(statistics.coefficients)
         var recency = _ReactiveRecency(appCount: apps.count)
         var scores: [Double] = []
         var scoreDays = Set<Int>()
@@ -108,29 +110,28 @@ private struct _Rows {
     var features: [Double] = []
     var labels: [Double] = []
 
-    init(statistics: ReactiveStatistics, tail: ArraySlice<LaunchEvent>, appOf: [Int], inWindow: [Bool],
-         followers: [[Int]], tauSeconds: Double) {
-        let scorer = _ReactiveScorer(statistics, tauSeconds: tauSeconds)
+    init(scorer: _ReactiveScorer, tail: ArraySlice<LaunchEvent>, appOf: [Int], inWindow: [Bool],
+         followers: [[Int]]) {
+        let statistics = scorer.statistics
         var recency = _ReactiveRecency(appCount: statistics.apps.count)
-        var x = Array(repeating: 0.0, count: ReactiveStatistics.featureCount)
         // One row per window launch and candidate other than the launched app: sized up front
-        // (the appends would otherwise regrow and copy the block a dozen times).
+        // and written in place.
         let candidates = scorer.candidate.filter { $0 }.count
         var rowCount = 0
         for j in inWindow.indices where inWindow[j] {
             rowCount += candidates - (scorer.candidate.indices.contains(appOf[j]) && scorer.candidate[appOf[j]] ? 1 : 0)
         }
-        features.reserveCapacity(rowCount * ReactiveStatistics.featureCount)
+        let width = ReactiveStatistics.featureCount
+        features = Array(repeating: 0, count: rowCount * width)
         labels.reserveCapacity(rowCount)
         for (j, launch) in tail.enumerated() {
             recency.record(app: appOf[j], at: launch.instant)
             guard inWindow[j] else { continue }
             let local = LocalClock.secondOfDay(localSeconds: LocalClock.localSeconds(
                 instant: launch.instant + 1, utcOffsetSeconds: launch.utcOffsetSeconds))
+            let shared = scorer.launch(after: appOf[j], instant: launch.instant, localSeconds: local, recency: recency)
             for b in scorer.candidate.indices where scorer.candidate[b] && b != appOf[j] {
-                scorer.features(b: b, after: appOf[j], instant: launch.instant, localSeconds: local, recency: recency,
-                                into: &x)
-                features.append(contentsOf: x)
+                scorer.features(b: b, launch: shared, recency: recency, into: &features, at: labels.count * width)
                 labels.append(followers[j].contains(b) ? 1 : 0)
             }
         }

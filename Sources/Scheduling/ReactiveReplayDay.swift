@@ -20,6 +20,8 @@ struct _ReactiveReplayDay: Sendable {
     let best: [(app: Int, score: Double)?]
     /// The index in ``tail`` of the day's first launch (``tail``'s end when there is none).
     let firstOfDay: Int
+    /// The statistics' (app, hour) windows, best first (every budget's histogram windows).
+    let histogramOrder: [(count: Int, app: Int, hour: Int)]
 
     /// The day `[dayStart, dayEnd)` of `history` (which must hold it and the 24 hours before
     /// it) with `statistics` learnt at its start. O(launches of the day × apps).
@@ -34,6 +36,7 @@ struct _ReactiveReplayDay: Sendable {
         firstOfDay = tail.firstIndex { $0.instant >= dayStart } ?? tail.endIndex
         let scorer = _ReactiveScorer(statistics, tauSeconds: tauSeconds)
         self.scorer = scorer
+        histogramOrder = ReactiveScheduler._histogramOrder(statistics)
         // The recency a replaying scheduler holds at each launch: remembered launches of the
         // 24 hours before the day, then every launch of the day as it is observed.
         var recency = _ReactiveRecency(appCount: statistics.apps.count)
@@ -61,11 +64,12 @@ struct _ReactiveReplayDay: Sendable {
         // The tail is in instant order: the 24 hours before the day are remembered, then the day
         // begins and each of its launches is observed.
         var hits: [Int] = []
+        let windows = windows ?? ReactiveScheduler._histogramWindows(histogramOrder, statistics: scorer.statistics,
+                                                                     budget: budget, start: dayStart, end: dayEnd)
         for triggers in [false, true] {
             var scheduler = ReactiveScheduler(scorer: scorer, budget: budget, tauSeconds: tauSeconds, triggers: triggers)
             for launch in tail[..<firstOfDay] where launch.instant > dayStart - 86_400 { scheduler.remember(launch) }
-            _ = scheduler.beginDay(start: dayStart, end: dayEnd,
-                                   windows: windows ?? scheduler.histogramWindows(start: dayStart, end: dayEnd))
+            _ = scheduler.beginDay(start: dayStart, end: dayEnd, windows: windows)
             for k in firstOfDay..<tail.count { _ = scheduler._observe(tail[k], best: .some(best[k])) }
             var fetched: [String: [Double]] = [:]
             for fetch in scheduler.executed + scheduler.pending { fetched[fetch.app, default: []].append(fetch.at) }

@@ -135,21 +135,29 @@ public struct ReactiveScheduler: Sendable {
     ///     statistics' validation says, ``ReactiveStatistics/usesModelWindows(budget:)``).
     public init(statistics: ReactiveStatistics, budget: Int, tauSeconds: Double = 3600, triggers: Bool? = nil,
                 modelWindows: Bool? = nil) {
-        self.budget = max(0, budget)
-        self.triggers = triggers ?? statistics.usesTriggers(budget: budget)
-        self.modelWindows = modelWindows ?? statistics.usesModelWindows(budget: budget)
-        self.tauSeconds = tauSeconds
-        scorer = _ReactiveScorer(statistics, tauSeconds: tauSeconds)
-        recency = _ReactiveRecency(appCount: statistics.apps.count)
-        threshold = Self._threshold(statistics, budget: max(0, budget))
+        self.init(scorer: _ReactiveScorer(statistics, tauSeconds: tauSeconds), budget: budget, tauSeconds: tauSeconds,
+                  triggers: triggers ?? statistics.usesTriggers(budget: budget),
+                  modelWindows: modelWindows ?? statistics.usesModelWindows(budget: budget))
     }
 
-    /// A scheduler on an already built scorer (a replayed day's, shared by every budget), its
-    /// windows given to ``beginDay(start:end:windows:)``.
-    init(scorer: _ReactiveScorer, budget: Int, tauSeconds: Double, triggers: Bool) {
+    /// A scheduler at `budget` on the statistics and tau `other` was made with: what
+    /// ``init(statistics:budget:tauSeconds:triggers:modelWindows:)`` makes from them, without
+    /// building the scorer's tables again (the evaluator's budgets of one day share them).
+    /// Nothing else of `other` is carried over: no day, launch or ``windowPlanner``.
+    public init(sharingStatisticsOf other: ReactiveScheduler, budget: Int, triggers: Bool? = nil,
+                modelWindows: Bool? = nil) {
+        let statistics = other.scorer.statistics
+        self.init(scorer: other.scorer, budget: budget, tauSeconds: other.tauSeconds,
+                  triggers: triggers ?? statistics.usesTriggers(budget: budget),
+                  modelWindows: modelWindows ?? statistics.usesModelWindows(budget: budget))
+    }
+
+    /// A scheduler on an already built scorer (a replayed day's, shared by every budget; built
+    /// with `tauSeconds`), its windows given to ``beginDay(start:end:windows:)``.
+    init(scorer: _ReactiveScorer, budget: Int, tauSeconds: Double, triggers: Bool, modelWindows: Bool = false) {
         self.budget = max(0, budget)
         self.triggers = triggers
-        modelWindows = false
+        self.modelWindows = modelWindows
         self.tauSeconds = tauSeconds
         self.scorer = scorer
         recency = _ReactiveRecency(appCount: scorer.statistics.apps.count)
@@ -181,14 +189,27 @@ public struct ReactiveScheduler: Sendable {
     /// the day `[start, end)` (the `histogram` order), each at its hour's start and valued at its
     /// count per day. O(apps × 24 × log).
     public func histogramWindows(start: Double, end: Double) -> [FetchDecision] {
-        let statistics = scorer.statistics
-        let perDay = Double(max(1, statistics.days))
+        Self._histogramWindows(Self._histogramOrder(scorer.statistics), statistics: scorer.statistics, budget: budget,
+                               start: start, end: end)
+    }
+
+    /// Every (app, local hour) with a cold launch in ``ReactiveStatistics/hourlyColdLaunches``,
+    /// best first: by count, then app, then hour. O(apps × 24 × log).
+    static func _histogramOrder(_ statistics: ReactiveStatistics) -> [(count: Int, app: Int, hour: Int)] {
         var windows: [(count: Int, app: Int, hour: Int)] = []
         for (a, counts) in statistics.hourlyColdLaunches.enumerated() {
             for (hour, count) in counts.enumerated() where count > 0 { windows.append((count, a, hour)) }
         }
         windows.sort { x, y in x.count != y.count ? x.count > y.count : x.app != y.app ? x.app < y.app : x.hour < y.hour }
-        return windows.prefix(budget).compactMap { window in
+        return windows
+    }
+
+    /// ``histogramWindows(start:end:)`` from the statistics' ``_histogramOrder(_:)`` (a replayed
+    /// day's, sorted once for every budget). O(B).
+    static func _histogramWindows(_ order: [(count: Int, app: Int, hour: Int)], statistics: ReactiveStatistics,
+                                  budget: Int, start: Double, end: Double) -> [FetchDecision] {
+        let perDay = Double(max(1, statistics.days))
+        return order.prefix(max(0, budget)).compactMap { window in
             let at = start + Double(window.hour) * 3600
             guard at < end else { return nil }
             return FetchDecision(action: .fetch, app: statistics.apps[window.app], at: at, reason: .window,
@@ -252,7 +273,9 @@ public struct ReactiveScheduler: Sendable {
         guard let best = known ?? scorer.best(after: a, instant: instant, localSeconds: local, recency: recency),
               best.score >= threshold else { return decisions }
         let app = scorer.statistics.apps[best.app]
-        let covered = (executed + pending).contains { $0.app == app && $0.at > at - tauSeconds && $0.at <= at }
+        let since = at - tauSeconds
+        let covers = { (fetch: FetchDecision) in fetch.app == app && fetch.at > since && fetch.at <= at }
+        let covered = executed.contains(where: covers) || pending.contains(where: covers)
         guard !covered else { return decisions }
         if let soon = pending.indices.filter({ pending[$0].app == app && pending[$0].reason == .window && pending[$0].at < at + tauSeconds })
             .min(by: { pending[$0].at < pending[$1].at }) {
@@ -324,6 +347,7 @@ public struct ReactiveScheduler: Sendable {
     }
 
     private mutating func _execute(_ isDue: (FetchDecision) -> Bool) {
+        guard pending.contains(where: isDue) else { return }
         var kept: [FetchDecision] = []
         for fetch in pending {
             if isDue(fetch) { executed.append(fetch) } else { kept.append(fetch) }

@@ -13,15 +13,23 @@ import UsageModel
 /// O(apps) per launch.
 struct _ReactiveScorer: Sendable {
     static let shrinkage = 10.0
-    let statistics: ReactiveStatistics
+    private(set) var statistics: ReactiveStatistics
     let tauSeconds: Double
     let index: [String: Int]
-    /// `k_ab` per `a`, by `b`.
-    private let rows: [[Int: Int]]
     /// `r_b`.
     let baseRate: [Double]
     /// Whether each app is a candidate (a cold launch in the counted days).
     let candidate: [Bool]
+    /// `log v_ab` for every `b`, one row of ``statistics``' app count per launched app: row 0 is
+    /// an unknown `a` (and every `a` with no launch and no transition, whose `k` and `n` are 0),
+    /// row `transitionRow[a]` the others. The features read it instead of a dictionary and a
+    /// `log` per candidate: each value is computed as the formula would compute it, once.
+    private let logTransition: [Double]
+    private let transitionRow: [Int]
+    /// `log(r_b + 10⁻⁴)`.
+    private let logBaseRate: [Double]
+    /// `log(0 + 0.01)`: feature 1 of a candidate with no cold launch in either blended hour.
+    private static let logNoHourlyRate = log(0.01)
 
     init(_ statistics: ReactiveStatistics, tauSeconds: Double) {
         self.statistics = statistics
@@ -36,37 +44,89 @@ struct _ReactiveScorer: Sendable {
             rows[t.from][t.to, default: 0] += t.count
             followed[t.to] += t.count
         }
-        self.rows = rows
         let total = Double(max(1, statistics.launches.reduce(0, +)))
-        baseRate = followed.map { Double($0) / total }
+        let baseRate = followed.map { Double($0) / total }
+        self.baseRate = baseRate
         candidate = statistics.hourlyColdLaunches.map { $0.contains { $0 > 0 } }
+        logBaseRate = baseRate.map { log($0 + 1e-4) }
+        // Row 0 (k = n = 0), then one row per app with a launch or a transition.
+        var transitionRow = Array(repeating: 0, count: n)
+        var logTransition = Self._logTransitionRow(k: [:], n: 0, baseRate: baseRate)
+        for a in 0..<n {
+            let launches = a < statistics.launches.count ? statistics.launches[a] : 0
+            guard launches != 0 || !rows[a].isEmpty else { continue }
+            transitionRow[a] = logTransition.count / max(1, n)
+            logTransition += Self._logTransitionRow(k: rows[a], n: launches, baseRate: baseRate)
+        }
+        self.transitionRow = transitionRow
+        self.logTransition = logTransition
     }
 
-    /// The features of candidate `b` after a launch of app index `a` (`-1`: unknown) at
+    /// Replaces the statistics' coefficients (nothing else reads them: the tables stay valid).
+    mutating func setCoefficients(_ coefficients: [Double]) {
+        statistics.coefficients = coefficients
+    }
+
+    /// `log v_ab` for every `b`: `v_ab = min(1, max(10⁻⁴, (k_ab + α r_b) / (n_a + α)))`.
+    private static func _logTransitionRow(k: [Int: Int], n: Int, baseRate: [Double]) -> [Double] {
+        let alpha = shrinkage
+        return baseRate.indices.map { b in
+            log(min(1, max(1e-4, (Double(k[b] ?? 0) + alpha * baseRate[b]) / (Double(n) + alpha))))
+        }
+    }
+
+    /// What the features of every candidate after one launch share.
+    struct Launch {
+        /// The launched app's index (`-1`: unknown).
+        let app: Int
+        /// `T`.
+        let instant: Double
+        /// The local hour of `T + 1 s` and the fraction of it gone (the blend's weights).
+        let hour: Int
+        let phi: Double
+        /// `log(1 + launches of the last 30 min)`.
+        let logBurst: Double
+        /// Where the launched app's `log v_a·` row starts in the transition table.
+        let row: Int
+    }
+
+    /// The shared part of the features after a launch of app index `a` (`-1`: unknown) at
     /// `instant`, whose `T + 1 s` falls at `localSeconds` (seconds into the local day).
-    func features(b: Int, after a: Int, instant: Double, localSeconds: Double, recency: _ReactiveRecency,
-                  into x: inout [Double]) {
-        let alpha = Self.shrinkage
-        let k = a >= 0 ? Double(rows[a][b] ?? 0) : 0
-        let n = a >= 0 ? Double(statistics.launches[a]) : 0
-        let v = min(1, max(1e-4, (k + alpha * baseRate[b]) / (n + alpha)))
+    func launch(after a: Int, instant: Double, localSeconds: Double, recency: _ReactiveRecency) -> Launch {
         let hours = localSeconds / 3600
         let h0 = min(23, max(0, Int(hours.rounded(.down))))
-        let phi = hours - Double(h0)
-        let counts = statistics.hourlyColdLaunches[b]
-        let days = Double(max(1, statistics.days))
-        let h = ((1 - phi) * Double(counts[h0]) + phi * Double(counts[(h0 + 1) % 24])) / days
-        let since = instant - recency.lastLaunch[b]
-        x[0] = log(v)
-        x[1] = log(h + 0.01)
-        x[2] = since < tauSeconds ? 1 : 0
-        x[3] = since >= tauSeconds && since < 10_800 ? 1 : 0
-        x[4] = since >= 10_800 && since < 86_400 ? 1 : 0
-        x[5] = log1p(Double(recency.dayCount[b]))
-        x[6] = log1p(Double(recency.burst))
-        x[7] = log(baseRate[b] + 1e-4)
-        x[8] = 1
+        let row = a >= 0 && a < transitionRow.count ? transitionRow[a] : 0
+        return Launch(app: a, instant: instant, hour: h0, phi: hours - Double(h0),
+                      logBurst: Self._log1p(recency.burst), row: row * statistics.apps.count)
     }
+
+    /// The features of candidate `b` after `launch`, written to `x[offset ..< offset + 9]`.
+    func features(b: Int, launch: Launch, recency: _ReactiveRecency, into x: inout [Double], at offset: Int = 0) {
+        let counts = statistics.hourlyColdLaunches[b]
+        let c0 = counts[launch.hour], c1 = counts[(launch.hour + 1) % 24]
+        let since = launch.instant - recency.lastLaunch[b]
+        x[offset] = logTransition[launch.row + b]
+        if c0 == 0 && c1 == 0 {
+            x[offset + 1] = Self.logNoHourlyRate
+        } else {
+            let days = Double(max(1, statistics.days))
+            let h = ((1 - launch.phi) * Double(c0) + launch.phi * Double(c1)) / days
+            x[offset + 1] = log(h + 0.01)
+        }
+        x[offset + 2] = since < tauSeconds ? 1 : 0
+        x[offset + 3] = since >= tauSeconds && since < 10_800 ? 1 : 0
+        x[offset + 4] = since >= 10_800 && since < 86_400 ? 1 : 0
+        x[offset + 5] = Self._log1p(recency.dayCount[b])
+        x[offset + 6] = launch.logBurst
+        x[offset + 7] = logBaseRate[b]
+        x[offset + 8] = 1
+    }
+
+    /// `log(1 + count)`, from a table for small counts.
+    private static func _log1p(_ count: Int) -> Double {
+        count >= 0 && count < _log1pTable.count ? _log1pTable[count] : log1p(Double(count))
+    }
+    private static let _log1pTable: [Double] = (0..<1_024).map { log1p(Double($0)) }
 
     /// The best candidate after a launch of `a` at `instant` (largest score, ties by app name),
     /// or `nil` without coefficients or candidates.
@@ -89,9 +149,10 @@ struct _ReactiveScorer: Sendable {
                        _ body: (Int, Double) -> Void) {
         let beta = statistics.coefficients
         guard beta.count == ReactiveStatistics.featureCount else { return }
+        let shared = launch(after: a, instant: instant, localSeconds: localSeconds, recency: recency)
         var x = Array(repeating: 0.0, count: ReactiveStatistics.featureCount)
         for b in candidate.indices where candidate[b] && b != a {
-            features(b: b, after: a, instant: instant, localSeconds: localSeconds, recency: recency, into: &x)
+            features(b: b, launch: shared, recency: recency, into: &x)
             var eta = 0.0
             for j in x.indices { eta += beta[j] * x[j] }
             body(b, LogisticRegression.sigmoid(eta))

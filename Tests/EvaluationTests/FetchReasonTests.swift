@@ -36,6 +36,21 @@ import LaunchHistory
         #expect(origins.pending.map(\.reason) == [.launch])
     }
 
+    /// A decision that executes nothing, or returns the pending list unchanged, keeps every
+    /// reason where it was (duplicates included): what matching fetch for fetch gives.
+    @Test func unchangedPendingListKeepsItsReasons() {
+        let f = Fetch(app: "a", instant: 100), g = Fetch(app: "b", instant: 200)
+        var origins = _FetchOrigins([f], reason: .plan)
+        origins.replacePending(with: [f, f, g], newReason: .launch)
+        origins.replacePending(with: [f, f, g], newReason: .hour)     // unchanged: no reason moves
+        #expect(origins.pending.map(\.reason) == [.plan, .launch, .launch])
+        origins.execute(keeping: [f, f, g])                          // nothing ran
+        #expect(origins.executed.isEmpty)
+        #expect(origins.pending.map(\.fetch) == [f, f, g] && origins.pending.map(\.reason) == [.plan, .launch, .launch])
+        origins.replacePending(with: [g, f, f], newReason: .hour)     // reordered: matched fetch for fetch
+        #expect(origins.pending.map(\.reason) == [.launch, .plan, .launch])
+    }
+
     @Test func dailyAndOnlineModesLabelPlansAndHourlyReplans() async throws {
         let launches = (0..<12).flatMap { day in [Toy.launch("d1", "a", day, 9), Toy.launch("d1", "b", day, 18)] }
         // Online: launches at 09:00 and 18:00 are planned by the re-plans at later hours.
