@@ -304,16 +304,6 @@ public struct ReactiveScheduler: Sendable {
         return decisions
     }
 
-    /// Every candidate app's score after `launch` (the chance of its cold launch within tau of
-    /// `T + 1 s`), largest first, ties by app name: the ranking behind a trigger, read by
-    /// `reveille evaluate --task next-app`. Call after ``observe(_:)`` of that launch. O(apps log apps).
-    public func scores(after launch: LaunchEvent) -> [(app: String, probability: Double)] {
-        let local = LocalClock.secondOfDay(localSeconds: LocalClock.localSeconds(
-            instant: launch.instant + 1, utcOffsetSeconds: launch.utcOffsetSeconds))
-        return scorer.all(after: scorer.index[launch.app] ?? -1, instant: launch.instant, localSeconds: local, recency: recency)
-            .map { (scorer.statistics.apps[$0.app], $0.score) }
-    }
-
     /// `at`, or `lastLaunch + tau − 1 s` when that is later and before `end`: a launch of the
     /// app at `lastLaunch` makes its launches before `lastLaunch + tau` warm, so a fetch there
     /// covers every cold launch the window at `at` covers, and more.

@@ -138,13 +138,6 @@ struct _ReactiveScorer: Sendable {
         return best
     }
 
-    /// Every candidate's score, largest first (ties by app name).
-    func all(after a: Int, instant: Double, localSeconds: Double, recency: _ReactiveRecency) -> [(app: Int, score: Double)] {
-        var result: [(app: Int, score: Double)] = []
-        _each(after: a, instant: instant, localSeconds: localSeconds, recency: recency) { result.append(($0, $1)) }
-        return result.sorted { $0.score != $1.score ? $0.score > $1.score : $0.app < $1.app }
-    }
-
     private func _each(after a: Int, instant: Double, localSeconds: Double, recency: _ReactiveRecency,
                        _ body: (Int, Double) -> Void) {
         let beta = statistics.coefficients
