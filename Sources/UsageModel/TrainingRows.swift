@@ -57,7 +57,8 @@ struct _LeaveDayOut {
     let density: _DensityFit
     let windowSlots: Int
     let dayWindowKernel: [[Double]]
-    let weekWindowKernel: [Int: [Double]]
+    /// Per app, the week-circle window kernel of its bandwidth (empty when none was made).
+    let weekWindowKernelOfApp: [[Double]]
     /// Cold launches of each (app, day), at `app · dayCount + (day − firstDay)`, in time order.
     let coldByAppDay: [[_ColdLaunch]]
     let dWeekday: [Double]
@@ -75,7 +76,8 @@ struct _LeaveDayOut {
         let l = max(1, Int((data.options.tauMinutes / Double(data.options.slotMinutes)).rounded()))
         windowSlots = l
         dayWindowKernel = density.dayKernels.map { k in k.indices.map { _circularWindowSum(k, start: $0, count: l) } }
-        weekWindowKernel = density.weekKernels.mapValues { k in k.indices.map { _circularWindowSum(k, start: $0, count: l) } }
+        let weekWindowKernel = density.weekKernels.mapValues { k in k.indices.map { _circularWindowSum(k, start: $0, count: l) } }
+        weekWindowKernelOfApp = density.bandwidth.map { weekWindowKernel[$0] ?? [] }
         let stride = data.dayCount
         var byAppDay = [[_ColdLaunch]](repeating: [], count: data.apps.count * stride)
         for c in data.cold {
@@ -107,7 +109,7 @@ struct _LeaveDayOut {
         var groupSum = hourlyGroup[a][k * 24 + hour]
         var launches = density.evidence[a]
         let g = density.bandwidth[a]
-        let weekKernel = weekWindowKernel[g] ?? []
+        let weekKernel = weekWindowKernelOfApp[a]
         let cell = a * data.dayCount + (day - data.firstDay)
         for c in coldByAppDay.indices.contains(cell) ? coldByAppDay[cell] : [] {
             launches -= c.weight

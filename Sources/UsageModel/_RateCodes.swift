@@ -27,12 +27,44 @@ enum _RateCodes {
 
     /// `values` replaced by the values their codes stand for (what a model file can hold).
     static func quantized(_ values: [Double], scale: Double) -> [Double] {
-        values.map { value(code($0, scale: scale), scale: scale) }
+        codes(values, scale: scale).map { value($0, scale: scale) }
     }
 
-    /// The codes of `values` under `scale`.
+    /// The codes of `values` under `scale`: ``code(_:scale:)`` of each.
+    ///
+    /// A profile's rates change a step or two from one slot to the next, so each ratio
+    /// `value / scale` is placed among ``lowerBounds`` by comparisons, walking from the code of
+    /// the value before, instead of a `log10` and a `round` per slot. A ratio within
+    /// ``boundMargin`` of a bound, or not a normal number, takes ``code(_:scale:)`` itself (its
+    /// rounding decides), so every code is ``code(_:scale:)``'s (tests).
     static func codes(_ values: [Double], scale: Double) -> [UInt8] {
-        values.map { code($0, scale: scale) }
+        guard scale > 0, scale.isFinite else { return values.map { code($0, scale: scale) } }
+        let bounds = lowerBounds, inner = innerBounds
+        let inverse = 1 / scale
+        var c = 255
+        return values.map { v in
+            let ratio = v * inverse
+            guard v > 0, ratio.isNormal else { return code(v, scale: scale) }
+            while ratio < bounds[c] { c -= 1 }
+            while ratio >= bounds[c + 1] { c += 1 }
+            guard ratio >= inner[2 * c], ratio <= inner[2 * c + 1] else { return code(v, scale: scale) }
+            return UInt8(c)
+        }
+    }
+
+    /// `lowerBounds[c]` for `c` in `1…255`: `10^((c − 255.5)/50)`, the smallest ratio
+    /// `value / scale` of code `c`; `lowerBounds[0] = 0` and `lowerBounds[256] = +∞`.
+    static let lowerBounds: [Double] =
+        [0] + (1...255).map { pow(10, (Double($0) - 255.5) / stepsPerDecade) } + [.infinity]
+
+    /// How close (relatively) a ratio may come to a bound of its code's interval and still be
+    /// coded by comparison in ``codes(_:scale:)``. Far wider than the error of `50·log10` (a few
+    /// 10⁻¹⁴ steps) and of a product instead of a quotient (10⁻¹⁶).
+    static let boundMargin = 1e-9
+
+    /// Code `c`'s interval shrunk by ``boundMargin``: `[2c]` its lower end, `[2c + 1]` its upper.
+    static let innerBounds: [Double] = (0...255).flatMap {
+        [lowerBounds[$0] * (1 + boundMargin), lowerBounds[$0 + 1] * (1 - boundMargin)]
     }
 
     /// The values of base64 text of codes (the form model files had before ``_RateSteps``), or

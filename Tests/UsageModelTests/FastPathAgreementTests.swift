@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import UsageModel
+
+/// The shortcuts taken for speed give the values of the computations they replace, bit for bit:
+/// rate codes placed by comparison (``_RateCodes/codes(_:scale:)``) against `round(50·log10)`,
+/// and the logs of a zero rate and of capped hours against `log` on the spot.
+@Suite struct FastPathAgreementTests {
+    /// Every interval bound, its neighbours and values a hair inside and outside it get the code
+    /// of the definition; so do random ratios over the whole scale and beyond it, in random,
+    /// rising and falling order (the walk starts from the code before).
+    @Test func rateCodesByComparisonEqualTheLogDefinition() {
+        var values: [Double] = []
+        for bound in _RateCodes.lowerBounds where bound > 0 && bound.isFinite {
+            values += [bound, bound.nextUp, bound.nextDown, bound * (1 + 1e-9), bound * (1 - 1e-9),
+                       bound * (1 + 2e-9), bound * (1 - 2e-9), bound * 1.01, bound * 0.99]
+        }
+        for c in 0...255 { values.append(_RateCodes.table[c]) }
+        var generator = SeededGenerator(seed: 7)
+        for _ in 0..<100_000 { values.append(pow(10, Double.random(in: -7...1, using: &generator))) }
+        values += [.leastNormalMagnitude, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 1, 0, -0.0, -1, .nan, .infinity]
+        values.shuffle(using: &generator)
+        for order in [values, values.sorted(), values.sorted(by: >)] {
+            for scale in [1.0, 0.37, 3.0e-4, 12.5, 1e-300, 1e300, 0, -1, .infinity] {
+                let scaled = order.map { $0 * abs(scale) }
+                let byDefinition = scaled.map { _RateCodes.code($0, scale: scale) }
+                #expect(_RateCodes.codes(scaled, scale: scale) == byDefinition, "scale \(scale)")
+                #expect(_RateCodes.quantized(scaled, scale: scale) == byDefinition.map { _RateCodes.value($0, scale: scale) })
+            }
+        }
+        // Known answers: the scale itself is the top code; a tenth is 50 steps down; far below is 0.
+        #expect(_RateCodes.codes([2, 0.2, 2e-6, 5, 0.2], scale: 2) == [255, 205, 0, 255, 205])
+    }
+
+    /// A zero rate and hours at the cap take stored logs equal to `log` computed now.
+    @Test func storedLogsEqualLogsComputedNow() {
+        let zeros = [0.0, -0.0].map { $0 + Double(Features.names.count - Features.count) }
+        for zero in zeros { #expect(Features._logRate(zero) == log(zero + 1e-3)) }
+        let cap = Features.hoursCap * Double(Features.names.count / Features.count)
+        #expect(Features._logHours(cap) == log(cap + 0.1))
+        for hours in [0.0, 0.5, 719.999, 24] { #expect(Features._logHours(hours) == log(hours + 0.1)) }
+        for rate in [1e-9, 0.25, 3] { #expect(Features._logRate(rate) == log(rate + 1e-3)) }
+    }
+}
