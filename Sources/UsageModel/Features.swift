@@ -169,9 +169,19 @@ struct _VisibleRecency: Sendable {
         let lastIndex = _lowerBound(recency.launches, visible)
         lastLaunch = lastIndex > 0 ? recency.launches[lastIndex - 1] : nil
         let coldVisible = _lowerBound(recency.cold, visible)
-        logCold24 = log1p(Double(coldVisible - _lowerBound(recency.cold, visible - 86_400)))
-        logCold7d = log1p(Double(coldVisible - _lowerBound(recency.cold, visible - 7 * 86_400)))
+        logCold24 = _VisibleRecency.logOnePlus(count: coldVisible - _lowerBound(recency.cold, visible - 86_400))
+        logCold7d = _VisibleRecency.logOnePlus(count: coldVisible - _lowerBound(recency.cold, visible - 7 * 86_400))
     }
+
+    /// `log1p(k)` of a count: from ``logOnePlusOfCounts`` below its size, else `log1p` itself.
+    @inline(__always)
+    static func logOnePlus(count k: Int) -> Double {
+        k >= 0 && k < logOnePlusOfCounts.count ? logOnePlusOfCounts[k] : log1p(Double(k))
+    }
+
+    /// `log1p(k)` for `k` in `0..<1024`, computed once by the same `log1p` (features 5–6 of
+    /// every cell are logs of such counts).
+    static let logOnePlusOfCounts: [Double] = (0..<1024).map { log1p(Features._opaque(Double($0))) }
 }
 
 /// Features 13 and 15 of a window starting at `t` known up to `visible` (the same for every app).

@@ -1,4 +1,6 @@
 import Foundation
+import LaunchHistory
+import ReveilleCore
 import Testing
 import TestSupport
 @testable import UsageModel
@@ -41,5 +43,47 @@ import TestSupport
         #expect(Features._logHours(cap) == log(cap + 0.1))
         for hours in [0.0, 0.5, 719.999, 24] { #expect(Features._logHours(hours) == log(hours + 0.1)) }
         for rate in [1e-9, 0.25, 3] { #expect(Features._logRate(rate) == log(rate + 1e-3)) }
+    }
+}
+
+/// Training rows made with what is shared across cells (each app's recency at the day's start,
+/// each weekday group's day weight, counts' `log1p` from a table) equal rows made cell by cell.
+@Suite struct TrainingRowsAgreementTests {
+    @Test func rowsEqualCellByCellRows() throws {
+        let history = SimulatedHistory.launches(days: 40, seed: 5)
+        let data = _FitData(LaunchEvent.sortedByInstant(history), options: UsageModelOptions())
+        let density = try _DensityFit(data)
+        let rows = _TrainingRows(data, density)
+        let context = _LeaveDayOut(data, density)
+        let o = data.options
+        var expected: [Double] = [], labels: [Double] = []
+        let firstLaunch = data.recency.map { $0.launches.first ?? .infinity }
+        for d in max(data.firstDay + 1, data.lastDay - o.trainingDays + 1)...data.lastDay {
+            let dayStart = LocalClock.startOfDay(d, utcOffsetSeconds: data.dayOffsets[d - data.firstDay])
+            for h in 0..<24 {
+                let t = dayStart + Double(h) * 3600
+                guard t + o.tauSeconds <= data.end else { break }
+                let cutoff = (d + h) % 2 == 0 ? dayStart : t
+                for a in data.apps.indices where firstLaunch[a] < cutoff {
+                    let rates = context.rates(app: a, day: d, hour: h)
+                    Features._append(dayRate: rates.day, weekdayRate: rates.weekday, dailyRate: rates.daily,
+                                     recency: data.recency[a], t: t, cutoff: cutoff,
+                                     secondOfDay: Double(h) * 3600, tau: o.tauSeconds, to: &expected)
+                    labels.append(Features._anyCold(data.recency[a].cold, after: t, through: t + o.tauSeconds) ? 1 : 0)
+                }
+            }
+        }
+        #expect(rows.count > 1_000)
+        #expect(rows.x == expected)
+        #expect(rows.y == labels)
+        let weights = data.weekdayWeights
+        for k in 0..<7 {
+            #expect(context.dGroup[k] == WeekdayShrinkage.group(ofWeekday: k).reduce(0) { $0 + weights[$1] })
+        }
+    }
+
+    /// Counts' `log1p` from the table, and past its end, equal `log1p` computed now.
+    @Test func logOnePlusOfCountsEqualsLog1p() {
+        for k in 0..<2_000 { #expect(_VisibleRecency.logOnePlus(count: k) == log1p(Double(k))) }
     }
 }
