@@ -65,6 +65,11 @@ struct _LeaveDayOut {
     let data: _FitData
     let density: _DensityFit
     let windowSlots: Int
+    /// The options ``rates(app:day:hour:)`` reads, kept as numbers (copying the options would
+    /// retain their arrays once per cell).
+    let slotSeconds: Double
+    let minimumAppLaunches: Double
+    let weekdayShrinkageDays: Double
     let dayWindowKernel: [[Double]]
     /// Per app, the week-circle window kernel of its bandwidth (empty when none was made).
     let weekWindowKernelOfApp: [[Double]]
@@ -86,6 +91,9 @@ struct _LeaveDayOut {
         self.density = density
         let l = max(1, Int((data.options.tauMinutes / Double(data.options.slotMinutes)).rounded()))
         windowSlots = l
+        slotSeconds = data.options.slotSeconds
+        minimumAppLaunches = data.options.minimumAppLaunches
+        weekdayShrinkageDays = data.options.weekdayShrinkageDays
         dayWindowKernel = density.dayKernels.map { k in k.indices.map { _circularWindowSum(k, start: $0, count: l) } }
         let weekWindowKernel = density.weekKernels.mapValues { k in k.indices.map { _circularWindowSum(k, start: $0, count: l) } }
         weekWindowKernelOfApp = density.bandwidth.map { weekWindowKernel[$0] ?? [] }
@@ -113,8 +121,8 @@ struct _LeaveDayOut {
 
     /// Rates for the window starting at local `hour` of local day `day`, without that day's data.
     func rates(app a: Int, day: Int, hour: Int) -> (day: Double, weekday: Double, daily: Double) {
-        let n = density.slotsPerDay, o = data.options
-        let s0 = min(n - 1, Int(Double(hour) * 3600 / o.slotSeconds))
+        let n = density.slotsPerDay
+        let s0 = min(n - 1, Int(Double(hour) * 3600 / slotSeconds))
         let k = LocalClock.weekday(day: day)
         let group = WeekdayShrinkage.group(ofWeekday: k)
         var all = hourlyDay[a][hour]
@@ -139,7 +147,7 @@ struct _LeaveDayOut {
         let sums = WeekdayShrinkage.Sums(
             all: max(0, all), weekday: max(0, weekday), group: max(0, groupSum),
             deviceShape: hourlyShape[hour])
-        let r = WeekdayShrinkage.rates(sums, evidence: e, minimumLaunches: o.minimumAppLaunches, shrinkageDays: o.weekdayShrinkageDays)
+        let r = WeekdayShrinkage.rates(sums, evidence: e, minimumLaunches: minimumAppLaunches, shrinkageDays: weekdayShrinkageDays)
         return (r.day, r.weekday, days > 0 ? max(0, launches) / days : 0)
     }
 }

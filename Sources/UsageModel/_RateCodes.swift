@@ -27,7 +27,7 @@ enum _RateCodes {
 
     /// `values` replaced by the values their codes stand for (what a model file can hold).
     static func quantized(_ values: [Double], scale: Double) -> [Double] {
-        codes(values, scale: scale).map { value($0, scale: scale) }
+        _coded(values, scale: scale) { value($0, scale: scale) }
     }
 
     /// The codes of `values` under `scale`: ``code(_:scale:)`` of each.
@@ -38,17 +38,23 @@ enum _RateCodes {
     /// ``boundMargin`` of a bound, or not a normal number, takes ``code(_:scale:)`` itself (its
     /// rounding decides), so every code is ``code(_:scale:)``'s (tests).
     static func codes(_ values: [Double], scale: Double) -> [UInt8] {
-        guard scale > 0, scale.isFinite else { return values.map { code($0, scale: scale) } }
+        _coded(values, scale: scale) { $0 }
+    }
+
+    /// `transform` of each value's code, in one pass (``codes(_:scale:)`` describes the walk).
+    @inline(__always)
+    static func _coded<T>(_ values: [Double], scale: Double, _ transform: (UInt8) -> T) -> [T] {
+        guard scale > 0, scale.isFinite else { return values.map { transform(code($0, scale: scale)) } }
         let bounds = lowerBounds, inner = innerBounds
         let inverse = 1 / scale
         var c = 255
         return values.map { v in
             let ratio = v * inverse
-            guard v > 0, ratio.isNormal else { return code(v, scale: scale) }
+            guard v > 0, ratio.isNormal else { return transform(code(v, scale: scale)) }
             while ratio < bounds[c] { c -= 1 }
             while ratio >= bounds[c + 1] { c += 1 }
-            guard ratio >= inner[2 * c], ratio <= inner[2 * c + 1] else { return code(v, scale: scale) }
-            return UInt8(c)
+            guard ratio >= inner[2 * c], ratio <= inner[2 * c + 1] else { return transform(code(v, scale: scale)) }
+            return transform(UInt8(c))
         }
     }
 
