@@ -1,5 +1,6 @@
 import Foundation
 import LaunchHistory
+import LinearAlgebra
 import ReveilleCore
 import Testing
 import TestSupport
@@ -85,5 +86,28 @@ import TestSupport
     /// Counts' `log1p` from the table, and past its end, equal `log1p` computed now.
     @Test func logOnePlusOfCountsEqualsLog1p() {
         for k in 0..<2_000 { #expect(_VisibleRecency.logOnePlus(count: k) == log1p(Double(k))) }
+    }
+}
+
+/// An app's launches grouped by day once for every bandwidth's score: days in order, each
+/// day's weight, the total; and the score from them is the leave-one-day-out likelihood.
+@Suite struct BandwidthDaysTests {
+    @Test func daysAreOrderedWithTheirWeightsAndTheScoreIsTheKnownAnswer() throws {
+        func launch(day: Int, slot: Int, weight: Double) -> _ColdLaunch {
+            _ColdLaunch(app: 0, instant: Double(day) * 86_400, day: day, daySlot: slot, weekSlot: slot, weight: weight)
+        }
+        let byDay = [9: [launch(day: 9, slot: 1, weight: 0.5)],
+                     3: [launch(day: 3, slot: 0, weight: 1), launch(day: 3, slot: 2, weight: 0.25)],
+                     5: [launch(day: 5, slot: 3, weight: 2)]]
+        let days = _BandwidthSelection._Days(byDay)
+        #expect(days.launches.map { $0.map(\.day) } == [[3, 3], [5], [9]])
+        #expect(days.weights == [1.25, 2, 0.5])
+        #expect(days.total == 3.75)
+        // A delta kernel on 4 slots: leaving a day out removes exactly its own mass.
+        var smoothed = Matrix(rows: 4, columns: 1)
+        for (s, w) in [(0, 1.0), (2, 0.25), (3, 2), (1, 0.5)] { smoothed[s, 0] = w }
+        let score = _BandwidthSelection._score(days, app: 0, smoothed: smoothed, kernel: [1, 0, 0, 0])
+        // Every launch's own day removes all of its slot's mass: f = 0, log(ε/4) per unit weight.
+        #expect(abs(score - 3.75 * log(1e-3 / 4)) < 1e-12)
     }
 }
