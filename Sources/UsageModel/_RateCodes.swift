@@ -32,29 +32,52 @@ enum _RateCodes {
 
     /// The codes of `values` under `scale`: ``code(_:scale:)`` of each.
     ///
-    /// A profile's rates change a step or two from one slot to the next, so each ratio
-    /// `value / scale` is placed among ``lowerBounds`` by comparisons, walking from the code of
-    /// the value before, instead of a `log10` and a `round` per slot. A ratio within
-    /// ``boundMargin`` of a bound, or not a normal number, takes ``code(_:scale:)`` itself (its
-    /// rounding decides), so every code is ``code(_:scale:)``'s (tests).
+    /// Each ratio `value / scale` is placed among ``lowerBounds`` by comparison instead of a
+    /// `log10` and a `round` per slot: its binary exponent and top significand bits pick a
+    /// bucket narrower than a step (``bucketStartCodes``), so its code is the bucket's first
+    /// code or the next. A ratio within ``boundMargin`` of a bound, or not a normal number,
+    /// takes ``code(_:scale:)`` itself (its rounding decides), so every code is
+    /// ``code(_:scale:)``'s (tests).
     static func codes(_ values: [Double], scale: Double) -> [UInt8] {
         _coded(values, scale: scale) { $0 }
     }
 
-    /// `transform` of each value's code, in one pass (``codes(_:scale:)`` describes the walk).
+    /// `transform` of each value's code, in one pass (``codes(_:scale:)`` describes how).
     @inline(__always)
     static func _coded<T>(_ values: [Double], scale: Double, _ transform: (UInt8) -> T) -> [T] {
         guard scale > 0, scale.isFinite else { return values.map { transform(code($0, scale: scale)) } }
-        let bounds = lowerBounds, inner = innerBounds
+        let bounds = lowerBounds, inner = innerBounds, starts = bucketStartCodes
         let inverse = 1 / scale
-        var c = 255
         return values.map { v in
             let ratio = v * inverse
             guard v > 0, ratio.isNormal else { return transform(code(v, scale: scale)) }
-            while ratio < bounds[c] { c -= 1 }
-            while ratio >= bounds[c + 1] { c += 1 }
+            let e = Int(ratio.exponent)
+            // Below 2⁻²⁰ (≈ 10⁻⁶, under code 1's 10⁻⁵·⁰⁹) is code 0; from 4 (over 10⁰) code 255.
+            if e < lowestBucketExponent { return transform(0) }
+            if e > highestBucketExponent { return transform(255) }
+            let bucket = (e - lowestBucketExponent) << bucketBits | Int(ratio.significandBitPattern >> UInt64(52 - bucketBits))
+            var c = Int(starts[bucket])
+            if ratio >= bounds[c + 1] { c += 1 }
             guard ratio >= inner[2 * c], ratio <= inner[2 * c + 1] else { return transform(code(v, scale: scale)) }
             return transform(UInt8(c))
+        }
+    }
+
+    /// Significand bits of a ratio that pick its bucket: 128 buckets per octave, each under
+    /// 0.8 % wide, narrower than a step (`10^(1/50)`: 4.7 %), so a bucket holds at most one bound.
+    static let bucketBits = 7
+    /// The binary exponents the buckets cover; ratios below are code 0, above code 255.
+    static let lowestBucketExponent = -20
+    static let highestBucketExponent = 1
+
+    /// Per bucket (exponent `e` from ``lowestBucketExponent``, then the top ``bucketBits``
+    /// significand bits `b`), the code of its smallest ratio `2^e·(1 + b/128)`.
+    static let bucketStartCodes: [UInt8] = (lowestBucketExponent...highestBucketExponent).flatMap { e in
+        (0..<(1 << bucketBits)).map { b in
+            let lower = Double(sign: .plus, exponent: e, significand: 1 + Double(b) / Double(1 << bucketBits))
+            var c = 0
+            while c < 255, lowerBounds[c + 1] <= lower { c += 1 }
+            return UInt8(c)
         }
     }
 
