@@ -109,6 +109,39 @@ public enum BLAS {
         return c
     }
 
+    /// The Gram matrix of `a` with row `i` scaled by `rowScales[i]`: `(DA)ᵀ(DA)`, `D = diag(rowScales)`,
+    /// as ``gram(_:alpha:)`` of the scaled copy. The copy is written into `scratch` (resized to
+    /// `a.rows · a.columns` without a zero fill, else overwritten in place), so a caller that
+    /// forms many such products of one matrix (Newton steps) allocates it once.
+    /// - Throws: ``LinearAlgebraError/dimensionMismatch(_:)`` when `rowScales.count != a.rows`.
+    public static func gram(_ a: Matrix, rowScales: [Double], scratch: inout [Double]) throws(LinearAlgebraError) -> Matrix {
+        let n = a.rows, p = a.columns
+        guard rowScales.count == n else {
+            throw .dimensionMismatch("gram of \(n) rows with \(rowScales.count) row scales")
+        }
+        func scale(into target: UnsafeMutableBufferPointer<Double>) {
+            a.storage.withUnsafeBufferPointer { source in
+                rowScales.withUnsafeBufferPointer { scales in
+                    guard let s = source.baseAddress, let t = target.baseAddress, let r = scales.baseAddress else { return }
+                    for i in 0..<n {
+                        let root = r[i], row = i * p
+                        for j in row..<(row + p) { (t + j).initialize(to: s[j] * root) }
+                    }
+                }
+            }
+        }
+        if scratch.count == n * p {
+            scratch.withUnsafeMutableBufferPointer { scale(into: $0) }
+        } else {
+            scratch = [Double](unsafeUninitializedCapacity: n * p) { buffer, count in
+                scale(into: buffer)
+                count = n * p
+            }
+        }
+        let scaled = try Matrix(rows: n, columns: p, storage: scratch)
+        return try gram(scaled)
+    }
+
     /// Dot product `xᵀy` (`cblas_ddot`).
     public static func dot(_ x: [Double], _ y: [Double]) throws(LinearAlgebraError) -> Double {
         guard x.count == y.count else { throw .dimensionMismatch("dot \(x.count) · \(y.count)") }

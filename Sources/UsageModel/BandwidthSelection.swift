@@ -26,8 +26,9 @@ enum _BandwidthSelection {
             let byDay = Dictionary(grouping: launches, by: \.day)
             guard byDay.count >= 3 else { continue }
             qualifies[a] = true
+            let days = _Days(byDay)
             for g in kernels.indices {
-                scores[a][g] = _score(byDay: byDay, app: a, smoothed: smoothed[g], kernel: kernels[g])
+                scores[a][g] = _score(days, app: a, smoothed: smoothed[g], kernel: kernels[g])
             }
         }
         let fallback = gridMinutes.indices.min { abs(gridMinutes[$0] - 60) < abs(gridMinutes[$1] - 60) } ?? 0
@@ -41,14 +42,26 @@ enum _BandwidthSelection {
         return Choice(perApp: perApp, device: device, qualifyingApps: qualifying)
     }
 
-    static func _score(byDay: [Int: [_ColdLaunch]], app: Int, smoothed: Matrix, kernel: [Double]) -> Double {
+    /// One app's cold launches by local day, in day order, with each day's weight and the total:
+    /// what every bandwidth's score reads, made once per app rather than once per bandwidth.
+    struct _Days {
+        let launches: [[_ColdLaunch]]
+        let weights: [Double]
+        let total: Double
+
+        init(_ byDay: [Int: [_ColdLaunch]]) {
+            total = byDay.values.reduce(0) { $0 + $1.reduce(0) { $0 + $1.weight } }
+            launches = byDay.keys.sorted().map { byDay[$0] ?? [] }
+            weights = launches.map { $0.reduce(0) { $0 + $1.weight } }
+        }
+    }
+
+    static func _score(_ days: _Days, app: Int, smoothed: Matrix, kernel: [Double]) -> Double {
         let n = kernel.count
         let epsilon = 1e-3
-        let total = byDay.values.reduce(0) { $0 + $1.reduce(0) { $0 + $1.weight } }
+        let total = days.total
         var score = 0.0
-        for day in byDay.keys.sorted() {
-            guard let same = byDay[day] else { continue }
-            let dayWeight = same.reduce(0) { $0 + $1.weight }
+        for (same, dayWeight) in zip(days.launches, days.weights) {
             let rest = total - dayWeight
             guard rest > 1e-12 * total else { continue }
             for i in same {

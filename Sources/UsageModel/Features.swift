@@ -82,7 +82,7 @@ public enum Features {
         let cutoff = visible.instant - 1e-9
         let yesterday = _anyCold(recency.cold, after: t - 86_400, through: min(t - 86_400 + tau, cutoff))
         let lastWeek = _anyCold(recency.cold, after: t - 7 * 86_400, through: min(t - 7 * 86_400 + tau, cutoff))
-        let logHours = log(hours + 0.1)
+        let logHours = _logHours(hours)
         x.append(1); x.append(logDayRate); x.append(logWeekdayRate); x.append(logDailyRate)
         x.append(logHours); x.append(visible.logCold24); x.append(visible.logCold7d)
         x.append(yesterday ? 1 : 0); x.append(lastWeek ? 1 : 0)
@@ -108,9 +108,27 @@ public enum Features {
         visible.lastLaunch.map { min(hoursCap, (t - $0) / 3600) } ?? hoursCap
     }
 
-    /// Features 1–3 of a rate: `log(rate + 10⁻³)`.
+    /// Features 1–3 of a rate: `log(rate + 10⁻³)`; a zero rate takes ``_logRateOfZero``
+    /// (the same value) without calling `log`.
     @inline(__always)
-    static func _logRate(_ rate: Double) -> Double { log(rate + 1e-3) }
+    static func _logRate(_ rate: Double) -> Double { rate == 0 ? _logRateOfZero : log(rate + 1e-3) }
+
+    /// `log(0 + 10⁻³)`, computed once by the same `log` as ``_logRate(_:)``.
+    static let _logRateOfZero = log(_opaque(0) + 1e-3)
+
+    /// Feature 4 of `hours` (from ``_hours(t:visible:)``): `log(hours + 0.1)`; an app not launched
+    /// in ``hoursCap`` hours (most of a device's rarely used apps) takes ``_logHoursAtCap``
+    /// without calling `log`.
+    @inline(__always)
+    static func _logHours(_ hours: Double) -> Double { hours == hoursCap ? _logHoursAtCap : log(hours + 0.1) }
+
+    /// `log(hoursCap + 0.1)`, computed once by the same `log` as ``_logHours(_:)``.
+    static let _logHoursAtCap = log(_opaque(hoursCap) + 0.1)
+
+    /// `x`, through a call the optimiser does not see into, so the constants above are computed
+    /// by the run-time `log`, not folded at compile time.
+    @inline(never)
+    static func _opaque(_ x: Double) -> Double { x }
 
     /// Whether a sorted array holds a value in `(after, through]`.
     static func _anyCold(_ sorted: [Double], after: Double, through: Double) -> Bool {
@@ -151,9 +169,19 @@ struct _VisibleRecency: Sendable {
         let lastIndex = _lowerBound(recency.launches, visible)
         lastLaunch = lastIndex > 0 ? recency.launches[lastIndex - 1] : nil
         let coldVisible = _lowerBound(recency.cold, visible)
-        logCold24 = log1p(Double(coldVisible - _lowerBound(recency.cold, visible - 86_400)))
-        logCold7d = log1p(Double(coldVisible - _lowerBound(recency.cold, visible - 7 * 86_400)))
+        logCold24 = _VisibleRecency.logOnePlus(count: coldVisible - _lowerBound(recency.cold, visible - 86_400))
+        logCold7d = _VisibleRecency.logOnePlus(count: coldVisible - _lowerBound(recency.cold, visible - 7 * 86_400))
     }
+
+    /// `log1p(k)` of a count: from ``logOnePlusOfCounts`` below its size, else `log1p` itself.
+    @inline(__always)
+    static func logOnePlus(count k: Int) -> Double {
+        k >= 0 && k < logOnePlusOfCounts.count ? logOnePlusOfCounts[k] : log1p(Double(k))
+    }
+
+    /// `log1p(k)` for `k` in `0..<1024`, computed once by the same `log1p` (features 5–6 of
+    /// every cell are logs of such counts).
+    static let logOnePlusOfCounts: [Double] = (0..<1024).map { log1p(Features._opaque(Double($0))) }
 }
 
 /// Features 13 and 15 of a window starting at `t` known up to `visible` (the same for every app).

@@ -96,25 +96,20 @@ public enum LogisticRegression {
     }
 
     /// One Newton direction at `β`, given `σ(Xβ)`. `scaled` is scratch space for the
-    /// `√W`-scaled rows (resized to `n·p` and overwritten).
+    /// `√W`-scaled rows (``BLAS/gram(_:rowScales:scratch:)``: resized to `n·p` and overwritten).
     static func _newtonStep(
         x: Matrix, y: [Double], v: [Double], probabilities: [Double], beta: [Double], prior: [Double], lambda: Double,
         scaled: inout [Double]
     ) throws -> [Double] {
         let n = x.rows, p = x.columns
-        if scaled.count != n * p { scaled = [Double](repeating: 0, count: n * p) }
         var residual = [Double](repeating: 0, count: n)
-        // Spans: bounds-checked, without the copy-on-write checks of array subscripts in the loop.
-        let source = x.storage.span
-        var target = scaled.mutableSpan
+        var roots = [Double](repeating: 0, count: n)
         for i in 0..<n {
             let pi = probabilities[i]
-            let root = (v[i] * pi * (1 - pi)).squareRoot()
+            roots[i] = (v[i] * pi * (1 - pi)).squareRoot()
             residual[i] = v[i] * (y[i] - pi)
-            for j in (i * p)..<((i + 1) * p) { target[j] = source[j] * root }
         }
-        let matrix = try Matrix(rows: n, columns: p, storage: scaled)
-        var hessian = try BLAS.gram(matrix)
+        var hessian = try BLAS.gram(x, rowScales: roots, scratch: &scaled)
         for j in 0..<p { hessian[j, j] += lambda }
         var gradient = try BLAS.product(x, residual, trans: .transposed)
         for j in 0..<p { gradient[j] -= lambda * (beta[j] - prior[j]) }

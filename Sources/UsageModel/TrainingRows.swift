@@ -27,6 +27,8 @@ struct _TrainingRows {
         let hourTerms = (0..<24).map { _TimeOfDayTerms(secondOfDay: Double($0) * 3600) }
         for d in firstTrainingDay...data.lastDay {
             let dayStart = LocalClock.startOfDay(d, utcOffsetSeconds: data.dayOffsets[d - data.firstDay])
+            // What each app shows at the day's start, made once for the day's hours cut there.
+            var atDayStart = [_VisibleRecency?](repeating: nil, count: data.apps.count)
             for h in 0..<24 {
                 let t = dayStart + Double(h) * 3600
                 guard t + o.tauSeconds <= data.end else { break }
@@ -34,10 +36,17 @@ struct _TrainingRows {
                 let lead = _LeadTerms(t: t, visible: min(cutoff, t))
                 for a in data.apps.indices where firstLaunch[a] < cutoff {
                     let rates = context.rates(app: a, day: d, hour: h)
+                    let visible: _VisibleRecency
+                    if cutoff == dayStart, let kept = atDayStart[a] {
+                        visible = kept
+                    } else {
+                        visible = _VisibleRecency(data.recency[a], visible: min(cutoff, t))
+                        if cutoff == dayStart { atDayStart[a] = visible }
+                    }
                     Features._append(
                         logDayRate: Features._logRate(rates.day), logWeekdayRate: Features._logRate(rates.weekday),
                         logDailyRate: Features._logRate(rates.daily),
-                        recency: data.recency[a], visible: _VisibleRecency(data.recency[a], visible: min(cutoff, t)),
+                        recency: data.recency[a], visible: visible,
                         t: t, timeOfDay: hourTerms[h], lead: lead, tau: o.tauSeconds, to: &x)
                     y.append(Features._anyCold(data.recency[a].cold, after: t, through: t + o.tauSeconds) ? 1 : 0)
                 }
@@ -56,11 +65,19 @@ struct _LeaveDayOut {
     let data: _FitData
     let density: _DensityFit
     let windowSlots: Int
+    /// The options ``rates(app:day:hour:)`` reads, kept as numbers (copying the options would
+    /// retain their arrays once per cell).
+    let slotSeconds: Double
+    let minimumAppLaunches: Double
+    let weekdayShrinkageDays: Double
     let dayWindowKernel: [[Double]]
-    let weekWindowKernel: [Int: [Double]]
+    /// Per app, the week-circle window kernel of its bandwidth (empty when none was made).
+    let weekWindowKernelOfApp: [[Double]]
     /// Cold launches of each (app, day), at `app · dayCount + (day − firstDay)`, in time order.
     let coldByAppDay: [[_ColdLaunch]]
     let dWeekday: [Double]
+    /// Per weekday, the day weight of its group (``WeekdayShrinkage/group(ofWeekday:)``), summed in group order.
+    let dGroup: [Double]
     let dAll: Double
     /// Window sums at each local hour start: all-days `[app][hour]`, weekday and weekday-group
     /// `[app][weekday · 24 + hour]`, device shape `[hour]`.
@@ -74,8 +91,12 @@ struct _LeaveDayOut {
         self.density = density
         let l = max(1, Int((data.options.tauMinutes / Double(data.options.slotMinutes)).rounded()))
         windowSlots = l
+        slotSeconds = data.options.slotSeconds
+        minimumAppLaunches = data.options.minimumAppLaunches
+        weekdayShrinkageDays = data.options.weekdayShrinkageDays
         dayWindowKernel = density.dayKernels.map { k in k.indices.map { _circularWindowSum(k, start: $0, count: l) } }
-        weekWindowKernel = density.weekKernels.mapValues { k in k.indices.map { _circularWindowSum(k, start: $0, count: l) } }
+        let weekWindowKernel = density.weekKernels.mapValues { k in k.indices.map { _circularWindowSum(k, start: $0, count: l) } }
+        weekWindowKernelOfApp = density.bandwidth.map { weekWindowKernel[$0] ?? [] }
         let stride = data.dayCount
         var byAppDay = [[_ColdLaunch]](repeating: [], count: data.apps.count * stride)
         for c in data.cold {
@@ -83,7 +104,9 @@ struct _LeaveDayOut {
             if byAppDay.indices.contains(i) { byAppDay[i].append(c) }
         }
         coldByAppDay = byAppDay
-        dWeekday = data.weekdayWeights
+        let weekdayWeights = data.weekdayWeights
+        dWeekday = weekdayWeights
+        dGroup = (0..<7).map { k in WeekdayShrinkage.group(ofWeekday: k).reduce(0) { $0 + weekdayWeights[$1] } }
         dAll = data.dayWeights.reduce(0, +)
         let n = density.slotsPerDay
         let hourSlot = { (h: Int) in min(n - 1, Int(Double(h) * 3600 / data.options.slotSeconds)) }
@@ -98,8 +121,8 @@ struct _LeaveDayOut {
 
     /// Rates for the window starting at local `hour` of local day `day`, without that day's data.
     func rates(app a: Int, day: Int, hour: Int) -> (day: Double, weekday: Double, daily: Double) {
-        let n = density.slotsPerDay, o = data.options
-        let s0 = min(n - 1, Int(Double(hour) * 3600 / o.slotSeconds))
+        let n = density.slotsPerDay
+        let s0 = min(n - 1, Int(Double(hour) * 3600 / slotSeconds))
         let k = LocalClock.weekday(day: day)
         let group = WeekdayShrinkage.group(ofWeekday: k)
         var all = hourlyDay[a][hour]
@@ -107,7 +130,7 @@ struct _LeaveDayOut {
         var groupSum = hourlyGroup[a][k * 24 + hour]
         var launches = density.evidence[a]
         let g = density.bandwidth[a]
-        let weekKernel = weekWindowKernel[g] ?? []
+        let weekKernel = weekWindowKernelOfApp[a]
         let cell = a * data.dayCount + (day - data.firstDay)
         for c in coldByAppDay.indices.contains(cell) ? coldByAppDay[cell] : [] {
             launches -= c.weight
@@ -120,11 +143,11 @@ struct _LeaveDayOut {
         let days = dAll - w
         let e = WeekdayShrinkage.Evidence(
             launches: max(0, launches), days: days, weekdayDays: dWeekday[k] - w,
-            groupDays: group.reduce(0) { $0 + dWeekday[$1] } - w)
+            groupDays: dGroup[k] - w)
         let sums = WeekdayShrinkage.Sums(
             all: max(0, all), weekday: max(0, weekday), group: max(0, groupSum),
             deviceShape: hourlyShape[hour])
-        let r = WeekdayShrinkage.rates(sums, evidence: e, minimumLaunches: o.minimumAppLaunches, shrinkageDays: o.weekdayShrinkageDays)
+        let r = WeekdayShrinkage.rates(sums, evidence: e, minimumLaunches: minimumAppLaunches, shrinkageDays: weekdayShrinkageDays)
         return (r.day, r.weekday, days > 0 ? max(0, launches) / days : 0)
     }
 }

@@ -205,10 +205,11 @@ extension UsageModel {
             logDayRate: logRates.day, logWeekdayRate: logRates.weekday, logDailyRate: logDailyRate, recency: recency, visible: visible, t: clock.t, timeOfDay: clock.timeOfDay,
             lead: lead, tau: options.tauSeconds, to: &row)
         // The same sum, in column order, as one loop over every column.
+        let end = min(row.count, coefficients.count), middle = min(end, Features._leadFree)
         var eta = 0.0
-        for j in row.indices where j < Features._leadFree && j < coefficients.count { eta += row[j] * coefficients[j] }
+        for j in 0..<middle { eta += row[j] * coefficients[j] }
         let prefix = _Prefix(sum: eta, logHours: row[4])
-        for j in row.indices where j >= Features._leadFree && j < coefficients.count { eta += row[j] * coefficients[j] }
+        for j in middle..<end { eta += row[j] * coefficients[j] }
         return (LogisticRegression.sigmoid(eta), prefix)
     }
 
@@ -220,7 +221,7 @@ extension UsageModel {
         Features._appendLeadTerms(hours: Features._hours(t: clock.t, visible: visible), logHours: prefix.logHours,
                                   lead: lead, to: &row)
         var eta = prefix.sum
-        for k in row.indices where Features._leadFree + k < coefficients.count {
+        for k in 0..<max(0, min(row.count, coefficients.count - Features._leadFree)) {
             eta += row[k] * coefficients[Features._leadFree + k]
         }
         return LogisticRegression.sigmoid(eta)

@@ -60,6 +60,25 @@ func randomMatrix(_ rows: Int, _ columns: Int, _ g: inout SeededGenerator) -> Ma
         for i in gram.storage.indices { #expect(abs(gram.storage[i] - reference.storage[i]) < 1e-12) }
     }
 
+    /// The row-scaled Gram matrix is the Gram matrix of the scaled copy, bit for bit, whether
+    /// the scratch is made (wrong size) or reused; a scale per row is required.
+    @Test func rowScaledGramEqualsGramOfScaledRows() throws {
+        var g = SeededGenerator(seed: 5)
+        let a = randomMatrix(37, 6, &g)
+        var scratch: [Double] = [1, 2, 3]
+        for round in 0..<3 {
+            let scales = (0..<37).map { _ in Double.random(in: 0...2, using: &g) }
+            var copy = a
+            for i in 0..<37 { for j in 0..<6 { copy[i, j] = a[i, j] * scales[i] } }
+            #expect(try BLAS.gram(a, rowScales: scales, scratch: &scratch) == BLAS.gram(copy), "round \(round)")
+            #expect(scratch == copy.storage)
+        }
+        // Known answer: rows (1, 2) and (3, 4) scaled by 2 and 0 give 4·(1, 2)ᵀ(1, 2).
+        let small = try Matrix([[1, 2], [3, 4]])
+        #expect(try BLAS.gram(small, rowScales: [2, 0], scratch: &scratch) == Matrix([[4, 8], [8, 16]]))
+        #expect(throws: LinearAlgebraError.self) { try BLAS.gram(small, rowScales: [1], scratch: &scratch) }
+    }
+
     @Test func choleskySolveRecoversKnownSolution() throws {
         var g = SeededGenerator(seed: 3)
         let r = randomMatrix(20, 6, &g)

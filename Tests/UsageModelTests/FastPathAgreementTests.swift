@@ -1,0 +1,113 @@
+import Foundation
+import LaunchHistory
+import LinearAlgebra
+import ReveilleCore
+import Testing
+import TestSupport
+@testable import UsageModel
+
+/// The shortcuts taken for speed give the values of the computations they replace, bit for bit:
+/// rate codes placed by comparison (``_RateCodes/codes(_:scale:)``) against `round(50·log10)`,
+/// and the logs of a zero rate and of capped hours against `log` on the spot.
+@Suite struct FastPathAgreementTests {
+    /// Every interval bound, its neighbours and values a hair inside and outside it get the code
+    /// of the definition; so do random ratios over the whole scale and beyond it, in random,
+    /// rising and falling order (the walk starts from the code before).
+    @Test func rateCodesByComparisonEqualTheLogDefinition() {
+        var values: [Double] = []
+        for bound in _RateCodes.lowerBounds where bound > 0 && bound.isFinite {
+            values += [bound, bound.nextUp, bound.nextDown, bound * (1 + 1e-9), bound * (1 - 1e-9),
+                       bound * (1 + 2e-9), bound * (1 - 2e-9), bound * 1.01, bound * 0.99]
+        }
+        for c in 0...255 { values.append(_RateCodes.table[c]) }
+        var generator = SeededGenerator(seed: 7)
+        for _ in 0..<100_000 { values.append(pow(10, Double.random(in: -7...1, using: &generator))) }
+        values += [.leastNormalMagnitude, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 1, 0, -0.0, -1, .nan, .infinity]
+        values.shuffle(using: &generator)
+        for order in [values, values.sorted(), values.sorted(by: >)] {
+            for scale in [1.0, 0.37, 3.0e-4, 12.5, 1e-300, 1e300, 0, -1, .infinity] {
+                let scaled = order.map { $0 * abs(scale) }
+                let byDefinition = scaled.map { _RateCodes.code($0, scale: scale) }
+                #expect(_RateCodes.codes(scaled, scale: scale) == byDefinition, "scale \(scale)")
+                #expect(_RateCodes.quantized(scaled, scale: scale) == byDefinition.map { _RateCodes.value($0, scale: scale) })
+            }
+        }
+        // Known answers: the scale itself is the top code; a tenth is 50 steps down; far below is 0.
+        #expect(_RateCodes.codes([2, 0.2, 2e-6, 5, 0.2], scale: 2) == [255, 205, 0, 255, 205])
+    }
+
+    /// A zero rate and hours at the cap take stored logs equal to `log` computed now.
+    @Test func storedLogsEqualLogsComputedNow() {
+        let zeros = [0.0, -0.0].map { $0 + Double(Features.names.count - Features.count) }
+        for zero in zeros { #expect(Features._logRate(zero) == log(zero + 1e-3)) }
+        let cap = Features.hoursCap * Double(Features.names.count / Features.count)
+        #expect(Features._logHours(cap) == log(cap + 0.1))
+        for hours in [0.0, 0.5, 719.999, 24] { #expect(Features._logHours(hours) == log(hours + 0.1)) }
+        for rate in [1e-9, 0.25, 3] { #expect(Features._logRate(rate) == log(rate + 1e-3)) }
+    }
+}
+
+/// Training rows made with what is shared across cells (each app's recency at the day's start,
+/// each weekday group's day weight, counts' `log1p` from a table) equal rows made cell by cell.
+@Suite struct TrainingRowsAgreementTests {
+    @Test func rowsEqualCellByCellRows() throws {
+        let history = SimulatedHistory.launches(days: 40, seed: 5)
+        let data = _FitData(LaunchEvent.sortedByInstant(history), options: UsageModelOptions())
+        let density = try _DensityFit(data)
+        let rows = _TrainingRows(data, density)
+        let context = _LeaveDayOut(data, density)
+        let o = data.options
+        var expected: [Double] = [], labels: [Double] = []
+        let firstLaunch = data.recency.map { $0.launches.first ?? .infinity }
+        for d in max(data.firstDay + 1, data.lastDay - o.trainingDays + 1)...data.lastDay {
+            let dayStart = LocalClock.startOfDay(d, utcOffsetSeconds: data.dayOffsets[d - data.firstDay])
+            for h in 0..<24 {
+                let t = dayStart + Double(h) * 3600
+                guard t + o.tauSeconds <= data.end else { break }
+                let cutoff = (d + h) % 2 == 0 ? dayStart : t
+                for a in data.apps.indices where firstLaunch[a] < cutoff {
+                    let rates = context.rates(app: a, day: d, hour: h)
+                    Features._append(dayRate: rates.day, weekdayRate: rates.weekday, dailyRate: rates.daily,
+                                     recency: data.recency[a], t: t, cutoff: cutoff,
+                                     secondOfDay: Double(h) * 3600, tau: o.tauSeconds, to: &expected)
+                    labels.append(Features._anyCold(data.recency[a].cold, after: t, through: t + o.tauSeconds) ? 1 : 0)
+                }
+            }
+        }
+        #expect(rows.count > 1_000)
+        #expect(rows.x == expected)
+        #expect(rows.y == labels)
+        let weights = data.weekdayWeights
+        for k in 0..<7 {
+            #expect(context.dGroup[k] == WeekdayShrinkage.group(ofWeekday: k).reduce(0) { $0 + weights[$1] })
+        }
+    }
+
+    /// Counts' `log1p` from the table, and past its end, equal `log1p` computed now.
+    @Test func logOnePlusOfCountsEqualsLog1p() {
+        for k in 0..<2_000 { #expect(_VisibleRecency.logOnePlus(count: k) == log1p(Double(k))) }
+    }
+}
+
+/// An app's launches grouped by day once for every bandwidth's score: days in order, each
+/// day's weight, the total; and the score from them is the leave-one-day-out likelihood.
+@Suite struct BandwidthDaysTests {
+    @Test func daysAreOrderedWithTheirWeightsAndTheScoreIsTheKnownAnswer() throws {
+        func launch(day: Int, slot: Int, weight: Double) -> _ColdLaunch {
+            _ColdLaunch(app: 0, instant: Double(day) * 86_400, day: day, daySlot: slot, weekSlot: slot, weight: weight)
+        }
+        let byDay = [9: [launch(day: 9, slot: 1, weight: 0.5)],
+                     3: [launch(day: 3, slot: 0, weight: 1), launch(day: 3, slot: 2, weight: 0.25)],
+                     5: [launch(day: 5, slot: 3, weight: 2)]]
+        let days = _BandwidthSelection._Days(byDay)
+        #expect(days.launches.map { $0.map(\.day) } == [[3, 3], [5], [9]])
+        #expect(days.weights == [1.25, 2, 0.5])
+        #expect(days.total == 3.75)
+        // A delta kernel on 4 slots: leaving a day out removes exactly its own mass.
+        var smoothed = Matrix(rows: 4, columns: 1)
+        for (s, w) in [(0, 1.0), (2, 0.25), (3, 2), (1, 0.5)] { smoothed[s, 0] = w }
+        let score = _BandwidthSelection._score(days, app: 0, smoothed: smoothed, kernel: [1, 0, 0, 0])
+        // Every launch's own day removes all of its slot's mass: f = 0, log(ε/4) per unit weight.
+        #expect(abs(score - 3.75 * log(1e-3 / 4)) < 1e-12)
+    }
+}
