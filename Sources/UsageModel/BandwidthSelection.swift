@@ -49,10 +49,12 @@ enum _BandwidthSelection {
         let weights: [Double]
         let total: Double
 
+        /// The total is summed in day order: a dictionary's order changes with the process's hash
+        /// seed, and so would the total's last bits.
         init(_ byDay: [Int: [_ColdLaunch]]) {
-            total = byDay.values.reduce(0) { $0 + $1.reduce(0) { $0 + $1.weight } }
             launches = byDay.keys.sorted().map { byDay[$0] ?? [] }
             weights = launches.map { $0.reduce(0) { $0 + $1.weight } }
+            total = launches.reduce(0) { $0 + $1.reduce(0) { $0 + $1.weight } }
         }
     }
 

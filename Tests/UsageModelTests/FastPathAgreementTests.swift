@@ -110,4 +110,26 @@ import TestSupport
         // Every launch's own day removes all of its slot's mass: f = 0, log(ε/4) per unit weight.
         #expect(abs(score - 3.75 * log(1e-3 / 4)) < 1e-12)
     }
+
+    /// Regression: the total was summed in the dictionary's order, which changes with the hash
+    /// seed and the dictionary's history; with weights whose sum depends on the order (1e16 + 1 −
+    /// 1e16), two dictionaries of the same days gave different totals. Now the day-order sum.
+    @Test func totalIsSummedInDayOrderWhateverTheDictionaryOrder() {
+        func launch(day: Int, weight: Double) -> _ColdLaunch {
+            _ColdLaunch(app: 0, instant: Double(day) * 86_400, day: day, daySlot: 0, weekSlot: 0, weight: weight)
+        }
+        let weights: [Double] = [1e16, 1, -1e16, 1, 3, 1e16, -1e16, 0.5]
+        let expected = weights.reduce(0, +)   // day order
+        var totals = Set<Double>()
+        for capacity in [0, 8, 64, 1_000] {
+            for reversed in [false, true] {
+                var byDay: [Int: [_ColdLaunch]] = [:]
+                byDay.reserveCapacity(capacity)
+                let days = reversed ? Array(weights.indices.reversed()) : Array(weights.indices)
+                for day in days { byDay[day] = [launch(day: day, weight: weights[day])] }
+                totals.insert(_BandwidthSelection._Days(byDay).total)
+            }
+        }
+        #expect(totals == [expected])
+    }
 }
