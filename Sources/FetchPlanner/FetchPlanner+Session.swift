@@ -16,12 +16,16 @@ extension FetchPlanner {
         /// An empty session.
         public init() {}
 
-        /// The plan ``FetchPlanner/plan(_:method:)`` makes of `request`.
+        /// The plan ``FetchPlanner/plan(_:method:)`` makes of `request`; with `listsLeftOut` false
+        /// its ``FetchPlan/leftOut`` is empty (it names why each app without a window got none: a
+        /// scan of every slot of those apps, which a caller that only executes the windows skips).
+        /// The windows are the same either way.
         /// - Throws: ``PlanningError`` for invalid input, as ``FetchPlanner/plan(_:method:)``.
         /// - Complexity: O(days) to reuse the previous problem when only the budget differs
         ///   (after an O(apps · slots) comparison that stops at the first difference, and is
         ///   O(apps) when the probability arrays are shared), else a full build; then planning.
-        public mutating func plan(_ request: PlanningRequest, method: PlanningMethod = .best) throws -> FetchPlan {
+        public mutating func plan(_ request: PlanningRequest, method: PlanningMethod = .best,
+                                  listsLeftOut: Bool = true) throws -> FetchPlan {
             var entry: (problem: _Problem, search: _PriceSearch)
             if let last, _onlyBudgetDiffers(request, last.problem.request) {
                 // The rest of the request passed validation with the previous budget.
@@ -34,7 +38,8 @@ extension FetchPlanner {
             self.last = nil
             let (fetches, chosen, floor) = try FetchPlanner._plan(entry.problem, method, search: &entry.search)
             self.last = entry
-            return _ScheduleBuilder(problem: entry.problem, floor: Set(floor)).plan(fetches, method: chosen)
+            return _ScheduleBuilder(problem: entry.problem, floor: Set(floor), listsLeftOut: listsLeftOut)
+                .plan(fetches, method: chosen)
         }
 
         func _onlyBudgetDiffers(_ request: PlanningRequest, _ previous: PlanningRequest) -> Bool {

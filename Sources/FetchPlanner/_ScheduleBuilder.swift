@@ -6,6 +6,8 @@ struct _ScheduleBuilder {
     let problem: _Problem
     /// The daily floor's fetches: their reasons start with "daily floor; ".
     var floor: Set<_Fetch> = []
+    /// Whether the plan names the apps left out (``FetchPlan/leftOut``); the windows do not depend on it.
+    var listsLeftOut = true
 
     func plan(_ fetches: [_Fetch], method: PlanningMethod) -> FetchPlan {
         let r = problem.request
@@ -22,7 +24,7 @@ struct _ScheduleBuilder {
             horizonEnd: r.horizonEnd, slotSeconds: r.slotSeconds, tauSeconds: r.tauSeconds,
             utcOffsetSeconds: r.utcOffsetSeconds, offsetChanges: r.offsetChanges,
             budget: .init(limit: limit, planned: state.dayCost.reduce(0, +), lowPowerMode: r.state.lowPowerMode, days: days),
-            expectedHits: o.hits, value: o.value, windows: _windows(fetches), leftOut: _leftOut(state),
+            expectedHits: o.hits, value: o.value, windows: _windows(fetches), leftOut: listsLeftOut ? _leftOut(state) : [],
             floorApps: r.rules.dailyFloor ? Set(r.floorApps).intersection(problem.apps.map(\.name)).sorted() : [])
     }
 

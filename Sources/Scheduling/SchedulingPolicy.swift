@@ -19,9 +19,11 @@ public struct ScheduleRequest: Sendable {
     public var state: DeviceState
     /// Fetches already executed today (they count against the day's budget).
     public var spentFetches: [SpentFetch]
-    /// Whether windows carry reason evidence ("opened on 18 of the last 20 weekdays …") and the
-    /// plan the model's digest (``FetchPlan/modelDigest``). Costs a scan of the history and a
-    /// SHA-256 of the model's JSON; never changes which fetches are planned.
+    /// Whether windows carry reason evidence ("opened on 18 of the last 20 weekdays …"), the
+    /// plan the model's digest (``FetchPlan/modelDigest``) and the apps left out with the
+    /// constraint that bound each (``FetchPlan/leftOut``). Costs a scan of the history, a SHA-256
+    /// of the model's JSON and a scan of the left-out apps' slots; never changes which fetches are
+    /// planned.
     public var explains: Bool
 
     /// Creates a request; see the properties.
@@ -86,7 +88,7 @@ public struct SchedulingPolicy<Source: Forecaster>: Sendable {
         if options.rules.standbyBucketQuota {
             rulesInput.standbyCaps = StandbyBuckets.dailyCaps(StandbyBuckets.at(request.start, history: request.context.history))
         }
-        var plan = try plannerSession.plan(rulesInput, method: options.method)
+        var plan = try plannerSession.plan(rulesInput, method: options.method, listsLeftOut: request.explains)
         if request.explains { plan.modelDigest = try forecaster.modelDigest(request.context) }
         return plan
     }

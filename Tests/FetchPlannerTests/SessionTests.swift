@@ -36,4 +36,31 @@ import TestSupport
         #expect(try session.plan(other) == FetchPlanner.plan(other))
         #expect(session._reuses == 3 * budgets.count - 1)
     }
+
+    /// A session asked not to list the apps left out plans the same windows, with the same numbers,
+    /// and an empty ``FetchPlan/leftOut`` (the evaluator's plans skip the left-out scan).
+    @Test(arguments: Array(UInt64(1)...10))
+    func withoutLeftOutOnlyTheLeftOutListDiffers(seed: UInt64) throws {
+        var rng = SeededGenerator(seed: seed)
+        var request = _Requests.random(&rng)
+        request.budget = PlanningBudget(energyUnitsPerDay: 2)
+        var listing = FetchPlanner.Session(), silent = FetchPlanner.Session()
+        let full = try listing.plan(request)
+        var without = try silent.plan(request, listsLeftOut: false)
+        #expect(without.leftOut.isEmpty)
+        without.leftOut = full.leftOut
+        #expect(without == full)
+    }
+
+    /// The seeds above do leave apps out at budget 2 (the test is not vacuous).
+    @Test func someSeedLeavesAnAppOut() throws {
+        var leftOut = 0
+        for seed in UInt64(1)...10 {
+            var rng = SeededGenerator(seed: seed)
+            var request = _Requests.random(&rng)
+            request.budget = PlanningBudget(energyUnitsPerDay: 2)
+            leftOut += try FetchPlanner.plan(request).leftOut.count
+        }
+        #expect(leftOut > 0)
+    }
 }
