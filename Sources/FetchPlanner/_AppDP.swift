@@ -9,8 +9,14 @@ import ReveilleCore
 /// `j' ≤ j − M` (the overlap term is 0 for `j' ≤ j − K`, so those up to `j − max(K, M)` come from
 /// prefix maxima).
 /// The count dimension exists only when the app is capped. Complexity O(slots · (K + cap)).
-struct _AppDP {
+///
+/// A class (immutable, shared): the price search solves every app at every trial price, and a
+/// value holding its problem would retain and release every array of that problem at each copy
+/// (7.5 % of online mode's CPU went to copying and destroying programmes).
+final class _AppDP: Sendable {
     let problem: _Problem
+    /// The app's share of ``problem`` (read at every solve without copying it out of the array).
+    let appProblem: _AppProblem
     let app: Int
     /// The largest `W(j, j+K) / cost_j` over allowed slots: at prices at or above it (on every
     /// day) no fetch of the app pays, and ``solve(lambda:)`` returns at once.
@@ -32,6 +38,7 @@ struct _AppDP {
         self.problem = problem
         self.app = app
         let a = problem.apps[app]
+        appProblem = a
         var best = 0.0
         for j in 0..<problem.slotCount where a.allowed(j) {
             best = max(best, a.weightSum(j, j + problem.coverSlots) / a.cost[j])
@@ -44,7 +51,7 @@ struct _AppDP {
     }
 
     /// ``init(problem:app:dayStart:)`` with the day starts computed here.
-    init(problem: _Problem, app: Int) {
+    convenience init(problem: _Problem, app: Int) {
         self.init(problem: problem, app: app, dayStart: _AppDP.dayStarts(problem))
     }
 
@@ -57,7 +64,7 @@ struct _AppDP {
     }
 
     func solve(lambda: [Double]) -> [Int] {
-        let p = problem, a = p.apps[app], n = p.slotCount, k = p.coverSlots, m = p.intervalSlots
+        let p = problem, a = appProblem, n = p.slotCount, k = p.coverSlots, m = p.intervalSlots
         guard a.excluded == nil, bestRatio > (lambda.min() ?? 0) else { return [] }
         let capped = a.capRemaining.contains { $0 != Int.max }
         if !capped { return _solveUncapped(lambda: lambda) }
@@ -95,7 +102,7 @@ struct _AppDP {
     /// tolerance is such a slot: the result is the same, and at the prices the search tries
     /// most slots of most apps are such slots.
     func _solveUncapped(lambda: [Double]) -> [Int] {
-        let p = problem, a = p.apps[app], n = p.slotCount, k = p.coverSlots, m = p.intervalSlots
+        let p = problem, a = appProblem, n = p.slotCount, k = p.coverSlots, m = p.intervalSlots
         guard n > 0 else { return [] }
         var f = [Double](repeating: -.infinity, count: n)
         var back = [Int](repeating: -1, count: n)
@@ -153,7 +160,7 @@ struct _AppDP {
                 best = (pmDayAt[far * width + c - 2], pmDay[far * width + c - 2])
             }
         }
-        let a = problem.apps[app]
+        let a = appProblem
         for jp in stride(from: max(0, far + 1), through: j - m, by: 1) {
             let sameDay = dayStart[jp] == dayStart[j]
             let cp: Int

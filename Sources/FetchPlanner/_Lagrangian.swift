@@ -93,8 +93,6 @@ enum _Lagrangian {
         }
         func solved(_ l: [Double]) -> (total: Double, perApp: [Double]) {
             var total = 0.0, perApp = [Double](repeating: 0, count: reuses ? dps.count : 0)
-            // By index: a programme holds its problem, and copying one out of `dps` would retain
-            // every array of it.
             for a in dps.indices {
                 if reuses, low.count == dps.count, low[a] == high[a], (hi - lo) / 2 > dps[a].tieSpan {
                     perApp[a] = low[a]
@@ -115,7 +113,6 @@ enum _Lagrangian {
         // On a one-day horizon with whole energies, every app with a fetch worth more than 1e-9
         // plans at least one fetch (at least one unit) at price 0: when they outnumber the
         // energy left, price 0 is over budget without solving it.
-        // Counted by index: filtering would copy each programme (and retain its problem's arrays).
         var payingApps = 0
         for a in dps.indices where problem.apps[dps[a].app].excluded == nil && dps[a].bestRatio > 1e-9 { payingApps += 1 }
         if !(reuses && problem.days.count == 1 && Double(payingApps) > limit + 1e-9) {
