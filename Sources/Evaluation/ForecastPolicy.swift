@@ -17,10 +17,15 @@ extension PolicyContext {
 /// the budget left, and executes the plan's windows that run inside the current window, at their
 /// ``FetchPlan/Window/executeAt`` (one second before the slot they serve). This is how `reveille`
 /// (the usage model) and `bayes` (the simulator's true intensities) are evaluated.
+///
+/// In mode `online` an hour's call re-plans only when launches arrived since the day's last plan
+/// at its budget; otherwise that plan stands (``SchedulingOptions/quietHourReplans``).
 public struct ForecastPolicy<Source: Forecaster>: FetchPolicy {
     public let name: String
     /// The pipeline being scored.
     public var scheduling: SchedulingPolicy<Source>
+    /// Per budget, the day's last plan made before the day's end (online mode's hourly calls).
+    private var _standing: [Int: _StandingPlan] = [:]
 
     /// Scores `scheduling` under `name`.
     public init(name: String, scheduling: SchedulingPolicy<Source>) {
@@ -40,17 +45,50 @@ public struct ForecastPolicy<Source: Forecaster>: FetchPolicy {
             hourly = Dictionary(uniqueKeysWithValues: zip(forecast.apps, forecast.probabilities).map { ($0, $1) })
         }
         guard context.remainingBudget > 0 else { return PolicyPlan(fetches: [], hourlyProbabilities: hourly) }
+        if !scheduling.options.quietHourReplans, let standing = _standing[context.budget], standing.stands(in: context) {
+            return PolicyPlan(fetches: standing.fetches(in: context), hourlyProbabilities: hourly)
+        }
         let request = ScheduleRequest(
             context: forecastContext, start: context.windowStart, end: context.dayEnd,
             offsetChanges: forecastContext.plannerOffsetChanges(dayEnd: context.dayEnd, from: context.windowStart),
             budgetPerDay: context.budget, spentFetches: context.fetchesToday.map { SpentFetch(app: $0.app, at: $0.instant) })
         let plan = try scheduling.plan(request)
-        let fetches = plan.windows
-            .filter { $0.executeAt >= context.windowStart && $0.executeAt < context.windowEnd }
-            .map { Fetch(app: $0.app, instant: $0.executeAt) }
+        let planned = _StandingPlan(context, windows: plan.windows.map { Fetch(app: $0.app, instant: $0.executeAt) })
+        if context.windowEnd < context.dayEnd { _standing[context.budget] = planned }
         let owesFloor = scheduling.options.rules.dailyFloor && context.isFirstCallOfDay
-        return PolicyPlan(fetches: Array(fetches.prefix(context.remainingBudget)), hourlyProbabilities: hourly,
+        return PolicyPlan(fetches: planned.fetches(in: context), hourlyProbabilities: hourly,
                           floorApps: owesFloor ? plan.floorApps : nil)
+    }
+}
+
+/// A plan of the rest of a day, kept while the device sees no new launch.
+struct _StandingPlan: Sendable {
+    let device: String
+    let localDay: Int
+    /// Launches the plan was made with (the history before its call's window).
+    let launchesSeen: Int
+    /// Its windows as fetches at their execution instants.
+    let windows: [Fetch]
+
+    init(_ context: PolicyContext, windows: [Fetch]) {
+        device = context.device
+        localDay = context.localDay
+        launchesSeen = context.history.count
+        self.windows = windows
+    }
+
+    /// Whether the plan still stands for `context`: a later call of the same device's day that
+    /// sees no launch the plan did not see. The fetches executed since are the plan's own, so
+    /// the budget left is what the plan left.
+    func stands(in context: PolicyContext) -> Bool {
+        !context.isFirstCallOfDay && context.device == device && context.localDay == localDay
+            && context.history.count == launchesSeen
+    }
+
+    /// The windows that execute inside `context`'s window, at most the budget left.
+    func fetches(in context: PolicyContext) -> [Fetch] {
+        Array(windows.lazy.filter { $0.instant >= context.windowStart && $0.instant < context.windowEnd }
+            .prefix(context.remainingBudget))
     }
 }
 

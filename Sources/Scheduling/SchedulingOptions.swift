@@ -24,6 +24,14 @@ public struct SchedulingOptions: Sendable, Equatable {
     /// 19/23/31/51 → 19/23/31/53, bundled 732/1389/2667/5112 → 736/1400/2668/5116 (k = 3, 7
     /// and 14 measured alike: each within a few hits of k = 1, up or down by cell).
     public var scorerRefitDays: Int = 5
+    /// Whether an hourly re-plan (evaluation mode `online`) is made when no launch has arrived
+    /// since the day's last plan at that budget (default false: the last plan stands, and its
+    /// windows in the new hour execute as planned). A plan changes only with what the device
+    /// has seen, so a quiet hour costs no forecast and no price search: `online` CPU 0.45–0.68×
+    /// on the shared sets, hits level — against `true` at B = 4/8/16/32, StudentLife
+    /// 260/444/789/1254 → 257/447/782/1252, Wellbeing 19/24/33/51 → 19/24/32/50, bundled
+    /// 748/1456/2714/5189 → 748/1447/2729/5196.
+    public var quietHourReplans: Bool = false
     /// Planning method (default `.best`).
     public var method: PlanningMethod = .best
     /// Planner rules; `rules.dailyFloor` turns the daily floor on (default off: it costs hit rate,

@@ -18,7 +18,9 @@ import TestSupport
 /// build before it could be refitted every k days (the planner's skipped greedy pass, the
 /// moved probability cells and the hourly power table changed no byte); the default (k = 5)
 /// changed results on purpose (hit rates level, `SchedulingOptions.scorerRefitDays`): its
-/// daily digests are pinned from then on.
+/// daily digests are pinned from then on. Likewise online mode's default of keeping the last
+/// plan through hours without a launch (`SchedulingOptions.quietHourReplans`): the digests
+/// above re-plan every hour.
 @Suite struct UnchangedResultsTests {
     static let expected: [EvaluationMode: (json: String, fetches: String)] = [
         .daily: ("496137ef13ce27bc", "e842aa88972b2eeb"),
@@ -30,6 +32,7 @@ import TestSupport
     func wellbeingEvaluationIsByteIdentical(_ mode: EvaluationMode) async throws {
         var everyDay = SchedulingOptions()
         everyDay.scorerRefitDays = 1
+        everyDay.quietHourReplans = true
         let (json, fetches) = try await Self.digests(mode, options: everyDay)
         #expect(json == Self.expected[mode]?.json)
         #expect(fetches == Self.expected[mode]?.fetches)
