@@ -122,15 +122,20 @@ public enum DeviceImporter {
         return events
     }
 
+    /// ``launches(_:path:options:)`` on an opened ``EvidenceStore`` (a SQLite kind: `knowledgec`,
+    /// `wellbeing`, `powerlog`).
+    /// - Throws: as ``launches(_:path:options:)``; `.notSQLite` for a kind read from a text or
+    ///   stream file.
+    public static func launches(_ kind: DeviceKind, store: EvidenceStore, options: DeviceImportOptions = .init()) throws(DeviceImportError) -> [LaunchEvent] {
+        try checkNames(try _launches(kind, in: store.database, options: options), file: store.file)
+    }
+
     static func _launches(_ kind: DeviceKind, path: String, options: DeviceImportOptions) throws(DeviceImportError) -> [LaunchEvent] {
         let device = options.device ?? defaultDevice(path: path)
         switch kind {
-        case .knowledgec:
-            return try KnowledgeC.launches(path: path, device: device)
-        case .wellbeing:
-            return try Wellbeing.launches(path: path, device: device, zone: try options.zone(file: path), excluded: options.excludedApps)
-        case .powerlog:
-            return try PowerLog.launches(path: path, device: device, assumedUTCOffsetSeconds: options.utcOffsetSeconds, excluded: options.excludedApps)
+        case .knowledgec, .wellbeing, .powerlog:
+            if kind == .wellbeing { _ = try options.zone(file: path) }  // a missing zone is named before the file is opened
+            return try _EvidenceDatabase.using(path) { db throws(DeviceImportError) in try _launches(kind, in: db, options: options) }
         case .dumpsys:
             return try DumpsysUsageStats.launches(path: path, device: device, zone: try options.zone(file: path), excluded: options.excludedApps)
         case .appUsage:
@@ -138,8 +143,32 @@ public enum DeviceImporter {
         case .biome:
             return try Biome.launches(path: path, device: device, zone: try options.zone(file: path), excluded: options.excludedApps)
         case .knowledgecPlugged, .screentime, .powerlogPredictions:
-            throw DeviceImportError(.noLaunchTimes, file: path, expected: "a launch source; '\(kind.rawValue)' holds a table, not individual launch times (use `reveille import \(kind.rawValue)`)")
+            throw _noLaunchTimes(kind, file: path)
         }
+    }
+
+    static func _launches(_ kind: DeviceKind, in db: _EvidenceDatabase, options: DeviceImportOptions) throws(DeviceImportError) -> [LaunchEvent] {
+        let device = options.device ?? defaultDevice(path: db.file)
+        switch kind {
+        case .knowledgec:
+            return try KnowledgeC.launches(in: db, device: device)
+        case .wellbeing:
+            return try Wellbeing.launches(in: db, device: device, zone: try options.zone(file: db.file), excluded: options.excludedApps)
+        case .powerlog:
+            return try PowerLog.launches(in: db, device: device, assumedUTCOffsetSeconds: options.utcOffsetSeconds, excluded: options.excludedApps)
+        case .knowledgecPlugged, .screentime, .powerlogPredictions:
+            throw _noLaunchTimes(kind, file: db.file)
+        case .dumpsys, .appUsage, .biome:
+            throw _notADatabase(kind, file: db.file)
+        }
+    }
+
+    static func _noLaunchTimes(_ kind: DeviceKind, file: String) -> DeviceImportError {
+        DeviceImportError(.noLaunchTimes, file: file, expected: "a launch source; '\(kind.rawValue)' holds a table, not individual launch times (use `reveille import \(kind.rawValue)`)")
+    }
+
+    static func _notADatabase(_ kind: DeviceKind, file: String) -> DeviceImportError {
+        DeviceImportError(.notSQLite, file: file, expected: "a SQLite kind for an evidence store; '\(kind.rawValue)' is read from its file by path")
     }
 
     /// The import as CSV text with its data-row count: canonical launch CSV for launch kinds, the
@@ -147,23 +176,41 @@ public enum DeviceImporter {
     /// - Throws: ``DeviceImportError`` from the reader; `.emptyStream` for a store without
     ///   `/device/isPluggedIn` intervals.
     public static func csv(_ kind: DeviceKind, path: String, options: DeviceImportOptions = .init()) throws(DeviceImportError) -> (text: String, rows: Int) {
-        let device = options.device ?? defaultDevice(path: path)
+        switch kind {
+        case .dumpsys, .appUsage, .biome:
+            let events = try launches(kind, path: path, options: options)
+            return (CanonicalCSVWriter.csv(events), events.count)
+        case .knowledgec, .knowledgecPlugged, .wellbeing, .screentime, .powerlog, .powerlogPredictions:
+            if kind == .wellbeing { _ = try options.zone(file: path) }  // a missing zone is named before the file is opened
+            return try _EvidenceDatabase.using(path) { db throws(DeviceImportError) in try _csv(kind, in: db, options: options) }
+        }
+    }
+
+    /// ``csv(_:path:options:)`` on an opened ``EvidenceStore`` (a SQLite kind).
+    /// - Throws: as ``csv(_:path:options:)``; `.notSQLite` for a kind read from a text or stream file.
+    public static func csv(_ kind: DeviceKind, store: EvidenceStore, options: DeviceImportOptions = .init()) throws(DeviceImportError) -> (text: String, rows: Int) {
+        try _csv(kind, in: store.database, options: options)
+    }
+
+    static func _csv(_ kind: DeviceKind, in db: _EvidenceDatabase, options: DeviceImportOptions) throws(DeviceImportError) -> (text: String, rows: Int) {
         switch kind {
         case .knowledgecPlugged:
-            let intervals = try KnowledgeC.pluggedIntervals(path: path, device: device)
+            let intervals = try KnowledgeC.pluggedIntervals(in: db, device: options.device ?? defaultDevice(path: db.file))
             guard !intervals.isEmpty else {
-                throw DeviceImportError(.emptyStream, file: path, table: "ZOBJECT", expected: "at least one '\(KnowledgeC.pluggedInStream)' interval with value 1")
+                throw DeviceImportError(.emptyStream, file: db.file, table: "ZOBJECT", expected: "at least one '\(KnowledgeC.pluggedInStream)' interval with value 1")
             }
             return (PluggedInterval.csv(intervals), intervals.count)
         case .screentime:
-            let rows = try ScreenTime.hourlyUsage(path: path)
-            return (HourlyUsage.csv(rows, utcOffsetSeconds: try options.offset(file: path)), rows.count)
+            let rows = try ScreenTime.hourlyUsage(in: db)
+            return (HourlyUsage.csv(rows, utcOffsetSeconds: try options.offset(file: db.file)), rows.count)
         case .powerlogPredictions:
-            let rows = try PowerLog.usagePredictions(path: path, assumedUTCOffsetSeconds: options.utcOffsetSeconds)
+            let rows = try PowerLog.usagePredictions(in: db, assumedUTCOffsetSeconds: options.utcOffsetSeconds)
             return (DASUsagePrediction.csv(rows), rows.count)
-        case .knowledgec, .wellbeing, .powerlog, .dumpsys, .appUsage, .biome:
-            let events = try launches(kind, path: path, options: options)
+        case .knowledgec, .wellbeing, .powerlog:
+            let events = try checkNames(try _launches(kind, in: db, options: options), file: db.file)
             return (CanonicalCSVWriter.csv(events), events.count)
+        case .dumpsys, .appUsage, .biome:
+            throw _notADatabase(kind, file: db.file)
         }
     }
 }

@@ -21,8 +21,9 @@ import GRDB
 struct _EvidenceDatabase {
     let file: String
     private let queue: DatabaseQueue
-    /// The private directory holding the copy.
-    let directory: URL
+    /// The private directory holding the copy; `nil` for a borrowed connection
+    /// (``init(borrowing:file:)``), which is neither copied nor closed here.
+    let directory: URL?
 
     static let header = Array("SQLite format 3\u{0}".utf8)
 
@@ -37,7 +38,8 @@ struct _EvidenceDatabase {
             throw DeviceImportError(.locked, file: path, expected: "no write in progress (a hot rollback journal lies beside it); retry when the writer has finished")
         }
         try Self._checkHeader(path)
-        directory = fm.temporaryDirectory.appendingPathComponent("reveille-import-\(UUID().uuidString)")
+        let directory = fm.temporaryDirectory.appendingPathComponent("reveille-import-\(UUID().uuidString)")
+        self.directory = directory
         let copy = directory.appendingPathComponent("evidence.sqlite")
         _PrivateCopies.register(directory.path)
         do throws(_PrivateCopy.Failure) {
@@ -71,6 +73,22 @@ struct _EvidenceDatabase {
         }
     }
 
+    /// Reads through `queue`, an open connection that the caller owns and closes: no check, no
+    /// copy. For a caller that imports from one database many times (the fuzz harness, whose
+    /// connection writes each input's rows) — `file` names it in errors.
+    init(borrowing queue: DatabaseQueue, file: String) {
+        self.file = file
+        self.queue = queue
+        directory = nil
+    }
+
+    /// Opens `path` (``init(path:)``), runs `body` on it and closes it, on every way out.
+    static func using<T>(_ path: String, _ body: (_EvidenceDatabase) throws(DeviceImportError) -> T) throws(DeviceImportError) -> T {
+        let db = try _EvidenceDatabase(path: path)
+        defer { db.close() }
+        return try body(db)
+    }
+
     /// Runs `body` in a read transaction, mapping SQLite failures to ``DeviceImportError``.
     func read<T>(_ body: (Database) throws -> T) throws(DeviceImportError) -> T {
         do {
@@ -82,8 +100,9 @@ struct _EvidenceDatabase {
         }
     }
 
-    /// Closes the connection and deletes the private copy.
+    /// Closes the connection and deletes the private copy (nothing for a borrowed connection).
     func close() {
+        guard let directory else { return }
         try? queue.close()
         _PrivateCopies.remove(directory.path)
     }

@@ -61,7 +61,12 @@ public enum KnowledgeC {
     ///   start or end lies outside the years 1990–2100 or an offset beyond ±18 h (corrupt
     ///   evidence), or the open errors of any evidence file.
     public static func launches(path: String, device: String) throws(DeviceImportError) -> [LaunchEvent] {
-        try launches(rows: try _rows(path: path, stream: appInFocusStream, valueColumn: "ZVALUESTRING"), file: path, device: device)
+        try _EvidenceDatabase.using(path) { db throws(DeviceImportError) in try launches(in: db, device: device) }
+    }
+
+    /// ``launches(path:device:)`` on an open evidence database.
+    static func launches(in db: _EvidenceDatabase, device: String) throws(DeviceImportError) -> [LaunchEvent] {
+        try launches(rows: try _rows(db, stream: appInFocusStream, valueColumn: "ZVALUESTRING"), file: db.file, device: device)
     }
 
     /// The `/device/isPluggedIn` intervals whose value (`ZVALUEINTEGER`) is 1, sorted by start.
@@ -70,15 +75,18 @@ public enum KnowledgeC {
     /// - Throws: ``DeviceImportError`` for an unopenable file, a `ZOBJECT` without the needed
     ///   columns, or `.invalidValue` as ``launches(path:device:)``.
     public static func pluggedIntervals(path: String, device: String) throws(DeviceImportError) -> [PluggedInterval] {
-        try pluggedIntervals(rows: try _rows(path: path, stream: pluggedInStream, valueColumn: "ZVALUEINTEGER"), file: path, device: device)
+        try _EvidenceDatabase.using(path) { db throws(DeviceImportError) in try pluggedIntervals(in: db, device: device) }
+    }
+
+    /// ``pluggedIntervals(path:device:)`` on an open evidence database.
+    static func pluggedIntervals(in db: _EvidenceDatabase, device: String) throws(DeviceImportError) -> [PluggedInterval] {
+        try pluggedIntervals(rows: try _rows(db, stream: pluggedInStream, valueColumn: "ZVALUEINTEGER"), file: db.file, device: device)
     }
 
     /// The `ZOBJECT` rows of `stream` in start order (then `Z_PK` when present).
-    static func _rows(path: String, stream: String, valueColumn: String) throws(DeviceImportError) -> [ObjectRow] {
-        let db = try _EvidenceDatabase(path: path)
-        defer { db.close() }
-        return try db.read { conn in
-            let columns = try _Schema.require(conn, table: "ZOBJECT", columns: _required + [valueColumn], file: path)
+    static func _rows(_ db: _EvidenceDatabase, stream: String, valueColumn: String) throws(DeviceImportError) -> [ObjectRow] {
+        try db.read { conn in
+            let columns = try _Schema.require(conn, table: "ZOBJECT", columns: _required + [valueColumn], file: db.file)
             let order = columns.contains("Z_PK") ? "ZSTARTDATE, Z_PK" : "ZSTARTDATE"
             let sql = """
                 SELECT rowid AS _rowid, \(valueColumn) AS value, ZSTARTDATE, ZENDDATE, ZSECONDSFROMGMT FROM ZOBJECT

@@ -65,15 +65,22 @@ public enum PowerLog {
     public static func launches(
         path: String, device: String, assumedUTCOffsetSeconds: Int?, excluded: Set<String> = Set(ExcludedApps.defaults)
     ) throws(DeviceImportError) -> [LaunchEvent] {
-        let db = try _EvidenceDatabase(path: path)
-        defer { db.close() }
+        try _EvidenceDatabase.using(path) { db throws(DeviceImportError) in
+            try launches(in: db, device: device, assumedUTCOffsetSeconds: assumedUTCOffsetSeconds, excluded: excluded)
+        }
+    }
+
+    /// ``launches(path:device:assumedUTCOffsetSeconds:excluded:)`` on an open evidence database.
+    static func launches(
+        in db: _EvidenceDatabase, device: String, assumedUTCOffsetSeconds: Int?, excluded: Set<String>
+    ) throws(DeviceImportError) -> [LaunchEvent] {
         let (applicationRows, timeZoneRows) = try db.read { conn in
-            try _Schema.require(conn, table: applicationTable, columns: ["ID", "timestamp", "Identifier", "State"], file: path)
+            try _Schema.require(conn, table: applicationTable, columns: ["ID", "timestamp", "Identifier", "State"], file: db.file)
             let rows = try Row.fetchAll(conn, sql: "SELECT rowid AS _rowid, timestamp, Identifier, State FROM \(applicationTable) ORDER BY timestamp, ID")
             return (rows.map { ApplicationRow(rowid: $0._int("_rowid"), timestamp: $0._value("timestamp"), identifier: $0._value("Identifier"), state: $0._value("State")) },
                     try _TimeZones.rows(conn))
         }
-        return try launches(applicationRows: applicationRows, timeZoneRows: timeZoneRows, file: path, device: device,
+        return try launches(applicationRows: applicationRows, timeZoneRows: timeZoneRows, file: db.file, device: device,
                             assumedUTCOffsetSeconds: assumedUTCOffsetSeconds, excluded: excluded)
     }
 
@@ -81,10 +88,15 @@ public enum PowerLog {
     /// - Throws: ``DeviceImportError`` — `.missingTable`/`.missingColumn` for the prediction table,
     ///   `.emptyStream` when it has no rows, `.invalidValue` as ``launches(path:device:assumedUTCOffsetSeconds:excluded:)``.
     public static func usagePredictions(path: String, assumedUTCOffsetSeconds: Int?) throws(DeviceImportError) -> [DASUsagePrediction] {
-        let db = try _EvidenceDatabase(path: path)
-        defer { db.close() }
+        try _EvidenceDatabase.using(path) { db throws(DeviceImportError) in
+            try usagePredictions(in: db, assumedUTCOffsetSeconds: assumedUTCOffsetSeconds)
+        }
+    }
+
+    /// ``usagePredictions(path:assumedUTCOffsetSeconds:)`` on an open evidence database.
+    static func usagePredictions(in db: _EvidenceDatabase, assumedUTCOffsetSeconds: Int?) throws(DeviceImportError) -> [DASUsagePrediction] {
         let (rows, timeZoneRows) = try db.read { conn in
-            let columns = try _Schema.require(conn, table: predictionTable, columns: ["timestamp", "applicationBundleID"], file: path)
+            let columns = try _Schema.require(conn, table: predictionTable, columns: ["timestamp", "applicationBundleID"], file: db.file)
             let slots = _slotColumns(columns)
             let timeZoneRows = try _TimeZones.rows(conn)
             let rows = try Row.fetchAll(conn, sql: "SELECT rowid AS _rowid, * FROM \(predictionTable) ORDER BY timestamp").map { row in
@@ -93,7 +105,7 @@ public enum PowerLog {
             }
             return (rows, timeZoneRows)
         }
-        return try usagePredictions(rows: rows, timeZoneRows: timeZoneRows, file: path, assumedUTCOffsetSeconds: assumedUTCOffsetSeconds)
+        return try usagePredictions(rows: rows, timeZoneRows: timeZoneRows, file: db.file, assumedUTCOffsetSeconds: assumedUTCOffsetSeconds)
     }
 
     /// `APPLICATIONPREDICTIONARRAY_<k>` columns ordered by k.

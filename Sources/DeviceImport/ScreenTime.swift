@@ -55,10 +55,13 @@ public enum ScreenTime {
     ///   column for a block start outside 1990–2100 or a pickup or notification count that is
     ///   negative, not an integer or overflows when summed, or the evidence-open errors.
     public static func hourlyUsage(path: String) throws(DeviceImportError) -> [HourlyUsage] {
-        let db = try _EvidenceDatabase(path: path)
-        defer { db.close() }
-        let (timed, counted, devices) = try db.read { conn in try _rows(conn, file: path) }
-        return try hourlyUsage(timed: timed, counted: counted, deviceNames: devices, file: path)
+        try _EvidenceDatabase.using(path) { db throws(DeviceImportError) in try hourlyUsage(in: db) }
+    }
+
+    /// ``hourlyUsage(path:)`` on an open evidence database.
+    static func hourlyUsage(in db: _EvidenceDatabase) throws(DeviceImportError) -> [HourlyUsage] {
+        let (timed, counted, devices) = try db.read { conn in try _rows(conn, file: db.file) }
+        return try hourlyUsage(timed: timed, counted: counted, deviceNames: devices, file: db.file)
     }
 
     /// The timed and counted items with their blocks, and the device names, as queried.

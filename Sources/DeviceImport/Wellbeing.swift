@@ -37,16 +37,19 @@ public enum Wellbeing {
     public static func launches(
         path: String, device: String, zone: AppUsageCSV.Zone, excluded: Set<String> = Set(ExcludedApps.defaults)
     ) throws(DeviceImportError) -> [LaunchEvent] {
-        try launches(rows: try _rows(path: path), file: path, device: device, zone: zone, excluded: excluded)
+        try _EvidenceDatabase.using(path) { db throws(DeviceImportError) in try launches(in: db, device: device, zone: zone, excluded: excluded) }
+    }
+
+    /// ``launches(path:device:zone:excluded:)`` on an open evidence database.
+    static func launches(in db: _EvidenceDatabase, device: String, zone: AppUsageCSV.Zone, excluded: Set<String>) throws(DeviceImportError) -> [LaunchEvent] {
+        try launches(rows: try _rows(db), file: db.file, device: device, zone: zone, excluded: excluded)
     }
 
     /// The type 1, 2 and 23 events joined with their package names, in `timestamp, _id` order.
-    static func _rows(path: String) throws(DeviceImportError) -> [EventRow] {
-        let db = try _EvidenceDatabase(path: path)
-        defer { db.close() }
-        return try db.read { conn in
-            let columns = try _Schema.require(conn, table: "events", columns: ["_id", "timestamp", "type", "package_id"], file: path)
-            try _Schema.require(conn, table: "packages", columns: ["_id", "package_name"], file: path)
+    static func _rows(_ db: _EvidenceDatabase) throws(DeviceImportError) -> [EventRow] {
+        try db.read { conn in
+            let columns = try _Schema.require(conn, table: "events", columns: ["_id", "timestamp", "type", "package_id"], file: db.file)
+            try _Schema.require(conn, table: "packages", columns: ["_id", "package_name"], file: db.file)
             let instance = columns.contains("INSTANCE_ID") ? "e.instance_id" : "NULL"
             return try Row.fetchAll(conn, sql: """
                 SELECT e.rowid AS _rowid, e.timestamp AS ts, e.type AS type, p.package_name AS package, \(instance) AS instance

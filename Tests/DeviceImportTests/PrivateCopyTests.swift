@@ -13,7 +13,7 @@ import TestSupport
     @Test func theCopyIsPrivateAndRemovedOnClose() throws {
         let path = try TestDatabases.knowledgeC([("/app/inFocus", "a", nil, 600_000_000, 600_000_100, 0)])
         let db = try _EvidenceDatabase(path: path)
-        let directory = db.directory.path
+        let directory = try #require(db.directory).path
         #expect(directory.contains("reveille-import-"))
         #expect(try Self.mode(directory) == 0o700)
         #expect(try Self.mode(directory + "/evidence.sqlite") == 0o600)

@@ -2,12 +2,22 @@ import DeviceImport
 import Foundation
 import LaunchHistory
 
-/// Runs an importer on `path`; when it produces launch CSV, Reveille must read that CSV back
+/// Runs an importer on `store`; when it produces launch CSV, Reveille must read that CSV back
 /// (an import whose output Reveille cannot read is a bug, issue 15). Errors are expected; traps
 /// and failed read-backs crash the fuzzer.
+public func importAndReadBack(_ kind: DeviceKind, store: EvidenceStore) {
+    readBack(kind, try? DeviceImporter.csv(kind, store: store, options: options))
+}
+
+/// As ``importAndReadBack(_:store:)`` for a file read by path (Biome's stream files).
 public func importAndReadBack(_ kind: DeviceKind, path: String) {
-    guard let (text, rows) = try? DeviceImporter.csv(kind, path: path, options: DeviceImportOptions(utcOffsetSeconds: 3600)) else { return }
-    guard kind.producesLaunches, rows > 0 else { return }
+    readBack(kind, try? DeviceImporter.csv(kind, path: path, options: options))
+}
+
+private let options = DeviceImportOptions(utcOffsetSeconds: 3600)
+
+private func readBack(_ kind: DeviceKind, _ output: (text: String, rows: Int)?) {
+    guard let (text, rows) = output, kind.producesLaunches, rows > 0 else { return }
     readBack(text, source: kind.rawValue)
 }
 
