@@ -7,8 +7,10 @@ extension PolicyContext {
     /// The scheduling pipeline's view of this context: the history before the window, the
     /// protocol's day and the evaluation's `tau`.
     public var forecastContext: ForecastContext {
-        ForecastContext(device: device, history: history, dayStart: dayStart, localDay: localDay,
-                        firstLocalDay: firstLocalDay, utcOffsetSeconds: utcOffsetSeconds, tauSeconds: tauSeconds)
+        var context = ForecastContext(device: device, history: history, dayStart: dayStart, localDay: localDay,
+                                      firstLocalDay: firstLocalDay, utcOffsetSeconds: utcOffsetSeconds, tauSeconds: tauSeconds)
+        context.launchFacts = launchFacts
+        return context
     }
 }
 
