@@ -37,6 +37,11 @@ public struct UsageModelForecaster: Forecaster {
     private var forecasts: [_ForecastKey: SlotForecast] = [:]
     /// What the day's forecasts share (each slot's window rates), emptied with each fit.
     private var memo = UsageModel.ForecastMemo()
+    /// Whether the day's forecasts keep what later forecasts of the day can reuse (``memo``):
+    /// `true` (the default) for re-planning during the day; a caller that forecasts each day
+    /// once per slot grid (the daily replay) sets `false` and spares the memo's tables. The
+    /// forecasts are the same either way.
+    package var keepsForecastMemo = true
 
     /// Refits every local day with `modelOptions` (the scorer every `scorerRefitDays`, at least 1).
     public init(modelOptions: UsageModelOptions = UsageModelOptions(), empiricalWeight: Double = 0.5,
@@ -140,7 +145,7 @@ public struct UsageModelForecaster: Forecaster {
         }
         fitted = state
         forecasts = [:]
-        memo = UsageModel.ForecastMemo()
+        memo = keepsForecastMemo ? UsageModel.ForecastMemo() : .off
         return state
     }
 }
