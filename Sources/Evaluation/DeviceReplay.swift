@@ -230,11 +230,12 @@ struct _DeviceReplay: Sendable {
     private func _planWindow(_ policy: inout any FetchPolicy, _ window: (Double, Double), history: ArraySlice<LaunchEvent>,
                              day: Int, dayStart: Double, dayEnd: Double, offset: Int, budget: Int, first: Bool,
                              into planned: inout _PlannedDay) throws -> Double {
-        let context = PolicyContext(
+        var context = PolicyContext(
             device: timeline.history.device, history: history,
             dayStart: dayStart, dayEnd: dayEnd, windowStart: window.0, windowEnd: window.1,
             utcOffsetSeconds: offset, localDay: day, budget: budget, remainingBudget: budget - planned.fetches.count,
             fetchesToday: planned.fetches, tauSeconds: timeline.tauSeconds, firstLocalDay: timeline.firstDay)
+        context.launchFacts = timeline.facts
         let clock = ContinuousClock()
         let started = clock.now
         let plan = try policy.plan(context)

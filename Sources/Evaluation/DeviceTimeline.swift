@@ -29,6 +29,9 @@ struct _DeviceTimeline: Sendable {
     let coldInstantsByApp: [[Double]]
     /// First launch instant per app.
     let firstInstantByApp: [Double]
+    /// The app indices and cold flags above, handed to the policies with each day's history
+    /// (a slice of ``events``) so that the usage model's daily fit does not recompute them.
+    let facts: LaunchFacts
 
     /// Launches strictly before `instant`, as events (``DeviceHistory/launches(before:)`` finds
     /// how many).
@@ -68,6 +71,7 @@ struct _DeviceTimeline: Sendable {
         coldByDay = byDay
         coldInstantsByApp = coldByApp
         firstInstantByApp = firstByApp
+        facts = LaunchFacts(launches: launches, apps: names, appOfLaunch: appOf, cold: cold, tauSeconds: tauSeconds)
     }
 
     /// `start(d)`: local midnight of `d` under the offset of the device's last launch on an

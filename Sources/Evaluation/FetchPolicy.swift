@@ -46,6 +46,9 @@ public struct PolicyContext: Sendable {
     public var tauSeconds: Double
     /// Local day of the device's first launch (day 0 of the replay).
     public var firstLocalDay: Int
+    /// The replay's per-launch facts of the device's whole history, of which ``history`` is a
+    /// slice (`nil` when the caller has none; policies then compute what they need).
+    package var launchFacts: LaunchFacts?
 
     public init(device: String, history: ArraySlice<LaunchEvent>, dayStart: Double, dayEnd: Double,
                 windowStart: Double, windowEnd: Double, utcOffsetSeconds: Int, localDay: Int,

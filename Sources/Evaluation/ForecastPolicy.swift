@@ -7,8 +7,10 @@ extension PolicyContext {
     /// The scheduling pipeline's view of this context: the history before the window, the
     /// protocol's day and the evaluation's `tau`.
     public var forecastContext: ForecastContext {
-        ForecastContext(device: device, history: history, dayStart: dayStart, localDay: localDay,
-                        firstLocalDay: firstLocalDay, utcOffsetSeconds: utcOffsetSeconds, tauSeconds: tauSeconds)
+        var context = ForecastContext(device: device, history: history, dayStart: dayStart, localDay: localDay,
+                                      firstLocalDay: firstLocalDay, utcOffsetSeconds: utcOffsetSeconds, tauSeconds: tauSeconds)
+        context.launchFacts = launchFacts
+        return context
     }
 }
 
@@ -104,13 +106,22 @@ extension PolicyRegistry {
             var o = options
             o.tauMinutes = setup.tauMinutes
             if setup.mode == .event { return try ReactivePolicy(options: o) }
-            return ForecastPolicy(name: "reveille", scheduling: try ReveillePolicy(options: o))
+            return ForecastPolicy(name: "reveille", scheduling: try Self._reveille(o, mode: setup.mode))
         }
         register("reveille-floor") { setup in
             var o = options
             o.tauMinutes = setup.tauMinutes
             o.rules.dailyFloor = true
-            return ForecastPolicy(name: "reveille-floor", scheduling: try ReveillePolicy(options: o))
+            return ForecastPolicy(name: "reveille-floor", scheduling: try Self._reveille(o, mode: setup.mode))
         }
+    }
+
+    /// The product policy for a replay in `mode`: in mode `daily` each day is forecast once per
+    /// slot grid, so its forecaster keeps nothing for later forecasts of the day
+    /// (``UsageModelForecaster/keepsForecastMemo``; the same forecasts).
+    static func _reveille(_ options: SchedulingOptions, mode: EvaluationMode) throws -> ReveillePolicy {
+        var policy = try ReveillePolicy(options: options)
+        policy.forecaster.keepsForecastMemo = mode != .daily
+        return policy
     }
 }

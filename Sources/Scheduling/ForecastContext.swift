@@ -23,6 +23,10 @@ public struct ForecastContext: Sendable {
     public var utcOffsetSeconds: Int
     /// The freshness window `tau`, seconds.
     public var tauSeconds: Double
+    /// The replay's per-launch facts of the device's whole history, of which ``history`` is a
+    /// slice: the daily fit and the 28-day window read its cold flags and app indices instead of
+    /// computing them again (the same values). `nil` unless the evaluator set it.
+    package var launchFacts: LaunchFacts?
 
     /// Creates a context; see the properties.
     public init(device: String, history: ArraySlice<LaunchEvent>, dayStart: Double, localDay: Int,
@@ -64,7 +68,7 @@ public struct ForecastContext: Sendable {
     /// The protocol's last-28-days window before the day.
     public var recentColdLaunches: RecentColdLaunchWindow {
         RecentColdLaunchWindow(history: history, localDay: localDay, dayStart: dayStart,
-                               firstLocalDay: firstLocalDay, tauSeconds: tauSeconds)
+                               firstLocalDay: firstLocalDay, tauSeconds: tauSeconds, facts: launchFacts)
     }
 }
 

@@ -30,10 +30,21 @@ public struct RecentColdLaunchWindow: Sendable {
     ///   - localDay: the day `d` being planned; `dayStart` its `start(d)`.
     ///   - firstLocalDay: the local day of the device's first launch.
     public init(history: ArraySlice<LaunchEvent>, localDay: Int, dayStart: Double, firstLocalDay: Int, tauSeconds: Double) {
+        self.init(history: history, localDay: localDay, dayStart: dayStart, firstLocalDay: firstLocalDay,
+                  tauSeconds: tauSeconds, facts: nil)
+    }
+
+    /// ``init(history:localDay:dayStart:firstLocalDay:tauSeconds:)`` reading the tail's cold
+    /// flags from `facts` when they describe `history`'s array (``LaunchFacts/describe(_:tauSeconds:)``)
+    /// instead of scanning it: the same flags for every launch of the window, since the tail
+    /// holds the `tau` before each of them.
+    package init(history: ArraySlice<LaunchEvent>, localDay: Int, dayStart: Double, firstLocalDay: Int, tauSeconds: Double,
+                 facts: LaunchFacts?) {
         let firstWindowDay = Self.firstDay(localDay: localDay, firstLocalDay: firstLocalDay)
         dayCount = max(0, localDay - firstWindowDay)
         let tail = Self.tail(history, firstWindowDay: firstWindowDay, tauSeconds: tauSeconds)
-        let cold = ColdLaunches.scan(tail, tauSeconds: tauSeconds).cold
+        let cold = facts.flatMap { $0.describe(tail, tauSeconds: tauSeconds) ? Array($0.cold[tail.indices]) : nil }
+            ?? ColdLaunches.scan(tail, tauSeconds: tauSeconds).cold
         var result: [Entry] = []
         for (k, launch) in tail.enumerated() where cold[k] {
             let day = launch.localDay

@@ -166,7 +166,7 @@ extension SchedulingPolicy where Source == UsageModelForecaster {
         var forecaster = UsageModelForecaster(modelOptions: options.modelOptions, empiricalWeight: options.empiricalWeight,
                                               scorerRefitDays: options.scorerRefitDays)
         let model = before.isEmpty ? try UsageModel.fit(before, options: options.modelOptions)
-            : try forecaster._fit(Array(before), day: context.localDay, warmStart: nil)
+            : try forecaster._fit(before, facts: context.launchFacts, day: context.localDay, warmStart: nil)
         let reactive = try ReactiveStatistics.learn(
             history: context.historyBeforeDay, localDay: context.localDay, dayStart: context.dayStart,
             firstLocalDay: context.firstLocalDay, tauSeconds: context.tauSeconds

@@ -37,6 +37,11 @@ public struct UsageModelForecaster: Forecaster {
     private var forecasts: [_ForecastKey: SlotForecast] = [:]
     /// What the day's forecasts share (each slot's window rates), emptied with each fit.
     private var memo = UsageModel.ForecastMemo()
+    /// Whether the day's forecasts keep what later forecasts of the day can reuse (``memo``):
+    /// `true` (the default) for re-planning during the day; a caller that forecasts each day
+    /// once per slot grid (the daily replay) sets `false` and spares the memo's tables. The
+    /// forecasts are the same either way.
+    package var keepsForecastMemo = true
 
     /// Refits every local day with `modelOptions` (the scorer every `scorerRefitDays`, at least 1).
     public init(modelOptions: UsageModelOptions = UsageModelOptions(), empiricalWeight: Double = 0.5,
@@ -134,12 +139,13 @@ public struct UsageModelForecaster: Forecaster {
             // The scorer's Newton iterations start from the last fit's coefficients (the same
             // optimum, reached in fewer steps: the training window moves by one day).
             let warmStart = fitted?.model?.coefficients
-            let model = training.isEmpty ? nil : try _fit(Array(training), day: context.localDay, warmStart: warmStart)
+            let model = training.isEmpty ? nil : try _fit(training, facts: context.launchFacts, day: context.localDay,
+                                                          warmStart: warmStart)
             state = (context.localDay, model, window.hourlyFrequencies)
         }
         fitted = state
         forecasts = [:]
-        memo = UsageModel.ForecastMemo()
+        memo = keepsForecastMemo ? UsageModel.ForecastMemo() : .off
         return state
     }
 }
@@ -150,24 +156,25 @@ extension UsageModelForecaster {
     /// from the population prior, and kept), the rest fitted on all of `training`: the model is
     /// a function of the day's history alone. The scorer's fit is most of a refit's cost, and
     /// its 28-day training window moves by a day at a time. With ``scorerRefitDays`` = 1 every
-    /// fit starts from `warmStart`.
-    mutating func _fit(_ training: [LaunchEvent], day: Int, warmStart: [Double]?) throws -> UsageModel {
+    /// fit starts from `warmStart`. `facts`, when they describe `training`'s array, spare the
+    /// fit its cold-launch scan and app hashing (``UsageModel/fit(_:facts:options:warmStart:scorer:)``).
+    mutating func _fit(_ training: ArraySlice<LaunchEvent>, facts: LaunchFacts?, day: Int, warmStart: [Double]?) throws -> UsageModel {
         let k = scorerRefitDays
-        guard k > 1 else { return try UsageModel.fit(training, options: modelOptions, warmStart: warmStart) }
+        guard k > 1 else { return try UsageModel.fit(training, facts: facts, options: modelOptions, warmStart: warmStart) }
         let anchor = day - ((day % k) + k) % k
         if let scorer, scorer.day == anchor {
-            return try UsageModel.fit(training, options: modelOptions, scorer: scorer.coefficients)
+            return try UsageModel.fit(training, facts: facts, options: modelOptions, scorer: scorer.coefficients)
         }
         let anchored = training.filter { $0.localDay < anchor }
         if anchored.count == training.count {
             // The usual anchor day itself: one fit gives both.
-            let model = try UsageModel.fit(training, options: modelOptions)
+            let model = try UsageModel.fit(training, facts: facts, options: modelOptions)
             scorer = (anchor, model.coefficients)
             return model
         }
         let coefficients = anchored.isEmpty ? nil : try UsageModel.fit(anchored, options: modelOptions).coefficients
         scorer = (anchor, coefficients)
-        return try UsageModel.fit(training, options: modelOptions, scorer: coefficients)
+        return try UsageModel.fit(training, facts: facts, options: modelOptions, scorer: coefficients)
     }
 }
 

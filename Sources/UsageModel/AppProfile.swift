@@ -27,14 +27,23 @@ public struct AppProfile: Sendable, Equatable {
     public var weekdayRates: [Double]
 }
 
-/// Sum of `count` consecutive values of a circular array starting at `start`.
+/// Sum of `count` consecutive values of a circular array starting at `start`, added in order
+/// from `start` (a window that does not wrap is summed without the wrap test: the same
+/// additions in the same order).
+@inline(__always)
 func _circularWindowSum(_ values: [Double], start: Int, count: Int) -> Double {
     let n = values.count
     guard n > 0 else { return 0 }
+    let v = values.span
     var s = 0.0
     var i = ((start % n) + n) % n
-    for _ in 0..<min(count, n) {
-        s += values[i]
+    let m = min(max(0, count), n)
+    if i + m <= n {
+        for j in i..<(i + m) { s += v[j] }
+        return s
+    }
+    for _ in 0..<m {
+        s += v[i]
         i += 1
         if i == n { i = 0 }
     }
@@ -46,6 +55,7 @@ func _circularWindowSum(_ values: [Double], start: Int, count: Int) -> Double {
 /// `fraction` of slot `start + count` — linear interpolation between the slot-aligned sums, so a
 /// planner slot shorter than the model's slot still sees its own window. `fraction = 0` gives
 /// ``_circularWindowSum(_:start:count:)`` exactly.
+@inline(__always)
 func _circularWindowSum(_ values: [Double], start: Int, count: Int, fraction: Double) -> Double {
     let aligned = _circularWindowSum(values, start: start, count: count)
     guard fraction > 0, !values.isEmpty else { return aligned }

@@ -19,11 +19,18 @@ struct _FitData: Sendable {
     let dayOffsets: [Int]
     let launchCount: Int
 
-    init(_ launches: [LaunchEvent], options: UsageModelOptions) {
+    /// `facts`, when given, describe `launches` from index `start` of their array on
+    /// (``LaunchFacts``): the apps and cold flags are read from them, the same values.
+    init(_ launches: [LaunchEvent], options: UsageModelOptions, facts: (LaunchFacts, start: Int)? = nil) {
         self.options = options
         launchCount = launches.count
-        apps = Array(Set(launches.map(\.app))).sorted()
-        let index = Dictionary(uniqueKeysWithValues: apps.enumerated().map { ($1, $0) })
+        let known = facts.map { Self._appsAndColdness($0.0, range: $0.start..<($0.start + launches.count)) }
+        let names = known?.apps ?? Array(Set(launches.map(\.app))).sorted()
+        apps = names
+        let appOf = known?.appOfLaunch ?? {
+            let index = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+            return launches.map { index[$0.app] ?? 0 }
+        }()
         let last = launches[launches.count - 1]
         end = last.instant
         endLocalSeconds = last.localSeconds
@@ -38,13 +45,13 @@ struct _FitData: Sendable {
         }
         firstDay = minDay
         lastDay = maxDay
-        let mask = SlotHistogram.coldMask(launches, tauSeconds: options.tauSeconds)
+        let mask = known?.cold ?? SlotHistogram.coldMask(launches, tauSeconds: options.tauSeconds)
         var cold: [_ColdLaunch] = []
         var recency = [_AppRecency](repeating: _AppRecency(), count: apps.count)
         var offsets = [Int](repeating: launches[0].utcOffsetSeconds, count: lastDay - firstDay + 1)
         var offsetDay = firstDay
         for (i, e) in launches.enumerated() {
-            let a = index[e.app] ?? 0
+            let a = appOf[i]
             recency[a].launches.append(e.instant)
             let day = e.localDay
             while offsetDay < day {
@@ -68,6 +75,20 @@ struct _FitData: Sendable {
             let midday = Double(d) * LocalClock.secondsPerDay + 43_200
             return SlotHistogram.recencyWeight(ageSeconds: endLocal - midday, halfLifeDays: options.halfLifeDays)
         }
+    }
+
+    /// The sorted apps of the launches `range` of `facts`' array, each launch's index into them
+    /// and its cold flag: what the scan and the hashing of those launches give.
+    static func _appsAndColdness(_ facts: LaunchFacts, range: Range<Int>) -> (apps: [String], appOfLaunch: [Int], cold: [Bool]) {
+        var used = [Bool](repeating: false, count: facts.apps.count)
+        for i in range { used[facts.appOfLaunch[i]] = true }
+        var local = [Int](repeating: 0, count: facts.apps.count)
+        var apps: [String] = []
+        for (a, name) in facts.apps.enumerated() where used[a] {
+            local[a] = apps.count
+            apps.append(name)
+        }
+        return (apps, range.map { local[facts.appOfLaunch[$0]] }, Array(facts.cold[range]))
     }
 
     /// Number of local days spanned (first to last, inclusive).

@@ -31,8 +31,20 @@ extension UsageModel {
         /// app's key).
         private var prefixes: [[Double]] = []
 
+        /// Whether the memo keeps nothing (``off``).
+        private var isOff = false
+
         /// An empty memo.
         public init() {}
+
+        /// A memo that keeps nothing: forecasts given it compute every cell on the spot (the same
+        /// values) without filling tables that no later forecast would read, e.g. in a daily
+        /// replay, which forecasts each day once per slot grid.
+        package static var off: ForecastMemo {
+            var memo = ForecastMemo()
+            memo.isOff = true
+            return memo
+        }
 
         /// The index of the slot starting at `start` on the memo's grid for `model`, after
         /// emptying the memo if it holds another model, offset or grid; `nil` when `start` or
@@ -42,7 +54,7 @@ extension UsageModel {
             // Whole seconds below 2⁵¹: every `start + i·step` is exact, so a slot's instant is the
             // same whichever forecast computed it.
             func whole(_ x: Double) -> Bool { x.isFinite && x == x.rounded() && abs(x) < 2e15 }
-            guard whole(start), whole(step), step > 0 else { return nil }
+            guard !isOff, whole(start), whole(step), step > 0 else { return nil }
             if options != model.options || offset != utcOffsetSeconds || step != slotSeconds || profiles != model.profiles
                 || coefficients != model.coefficients || start < origin {
                 options = model.options

@@ -147,6 +147,30 @@ public struct UsageModel: Sendable, Codable {
                            warmStart: [Double]? = nil, scorer: [Double]? = nil) throws -> UsageModel {
         try options.validate()
         let launches = Array(launches)
+        try _validate(launches)
+        return try _fit(LaunchEvent.sortedByInstant(launches), options: options, path: .automatic, warmStart: warmStart,
+                         scorer: scorer)
+    }
+
+    /// ``fit(_:options:warmStart:scorer:)`` of a slice of a device's launches that `facts`
+    /// may describe (``LaunchFacts/describe(_:tauSeconds:)`` under the options' `tau`, with the
+    /// slice in time order): the fit then reads each launch's cold flag and app from them
+    /// instead of scanning and hashing the launches. The same model either way.
+    package static func fit(_ launches: ArraySlice<LaunchEvent>, facts: LaunchFacts?, options: UsageModelOptions = .init(),
+                            warmStart: [Double]? = nil, scorer: [Double]? = nil) throws -> UsageModel {
+        guard let facts, facts.describe(launches, tauSeconds: options.tauSeconds),
+              zip(launches, launches.dropFirst()).allSatisfy({ $0.instant <= $1.instant }) else {
+            return try fit(launches, options: options, warmStart: warmStart, scorer: scorer)
+        }
+        try options.validate()
+        let array = Array(launches)
+        try _validate(array)
+        return try _fit(array, options: options, path: .automatic, warmStart: warmStart, scorer: scorer,
+                        facts: (facts, launches.startIndex))
+    }
+
+    /// The checks ``fit(_:options:warmStart:scorer:)`` makes of its launches.
+    static func _validate(_ launches: [LaunchEvent]) throws {
         guard let first = launches.first else {
             throw UsageModelError(.emptyHistory, expected: "at least one launch to fit")
         }
@@ -156,13 +180,14 @@ public struct UsageModel: Sendable, Codable {
         guard launches.allSatisfy({ LocalClock.isValidInstant($0.instant) && LocalClock.isValidOffset($0.utcOffsetSeconds) }) else {
             throw UsageModelError(.invalidInstant, expected: "\(LocalClock.validInstantDescription), with an offset within ±18:00")
         }
-        return try _fit(LaunchEvent.sortedByInstant(launches), options: options, path: .automatic, warmStart: warmStart,
-                         scorer: scorer)
     }
 
+    /// The fit of `launches` (in time order, valid). `facts`, when given, describe them from
+    /// index `start` of the facts' array on.
     static func _fit(_ launches: [LaunchEvent], options: UsageModelOptions, path: KernelDensity.Path,
-                     warmStart: [Double]? = nil, scorer: [Double]? = nil) throws -> UsageModel {
-        let data = _FitData(launches, options: options)
+                     warmStart: [Double]? = nil, scorer: [Double]? = nil,
+                     facts: (LaunchFacts, start: Int)? = nil) throws -> UsageModel {
+        let data = _FitData(launches, options: options, facts: facts)
         let density = try _DensityFit(data, path: path)
         let tiny = data.dayCount <= 2
         let prior = populationPriorCoefficients
