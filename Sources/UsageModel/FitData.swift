@@ -19,12 +19,12 @@ struct _FitData: Sendable {
     let dayOffsets: [Int]
     let launchCount: Int
 
-    /// `facts`, when given, describe `launches` from index `start` of their array on
+    /// `facts`, when given, describe `launches` as the first launches of their array
     /// (``LaunchFacts``): the apps and cold flags are read from them, the same values.
-    init(_ launches: [LaunchEvent], options: UsageModelOptions, facts: (LaunchFacts, start: Int)? = nil) {
+    init(_ launches: [LaunchEvent], options: UsageModelOptions, facts: LaunchFacts? = nil) {
         self.options = options
         launchCount = launches.count
-        let known = facts.map { Self._appsAndColdness($0.0, range: $0.start..<($0.start + launches.count)) }
+        let known = facts.map { Self._appsAndColdness($0, range: 0..<launches.count) }
         let names = known?.apps ?? Array(Set(launches.map(\.app))).sorted()
         apps = names
         let appOf = known?.appOfLaunch ?? {

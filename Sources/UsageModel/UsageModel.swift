@@ -152,21 +152,22 @@ public struct UsageModel: Sendable, Codable {
                          scorer: scorer)
     }
 
-    /// ``fit(_:options:warmStart:scorer:)`` of a slice of a device's launches that `facts`
+    /// ``fit(_:options:warmStart:scorer:)`` of a prefix of a device's launches that `facts`
     /// may describe (``LaunchFacts/describe(_:tauSeconds:)`` under the options' `tau`, with the
     /// slice in time order): the fit then reads each launch's cold flag and app from them
-    /// instead of scanning and hashing the launches. The same model either way.
+    /// instead of scanning and hashing the launches. The same model either way: a prefix's cold
+    /// flags are the array's first flags, while a later part's first launches would be scanned
+    /// without the launches before it — such a slice (`startIndex` ≠ 0) takes the scan.
     package static func fit(_ launches: ArraySlice<LaunchEvent>, facts: LaunchFacts?, options: UsageModelOptions = .init(),
                             warmStart: [Double]? = nil, scorer: [Double]? = nil) throws -> UsageModel {
-        guard let facts, facts.describe(launches, tauSeconds: options.tauSeconds),
+        guard let facts, launches.startIndex == 0, facts.describe(launches, tauSeconds: options.tauSeconds),
               zip(launches, launches.dropFirst()).allSatisfy({ $0.instant <= $1.instant }) else {
             return try fit(launches, options: options, warmStart: warmStart, scorer: scorer)
         }
         try options.validate()
         let array = Array(launches)
         try _validate(array)
-        return try _fit(array, options: options, path: .automatic, warmStart: warmStart, scorer: scorer,
-                        facts: (facts, launches.startIndex))
+        return try _fit(array, options: options, path: .automatic, warmStart: warmStart, scorer: scorer, facts: facts)
     }
 
     /// The checks ``fit(_:options:warmStart:scorer:)`` makes of its launches.
@@ -182,11 +183,11 @@ public struct UsageModel: Sendable, Codable {
         }
     }
 
-    /// The fit of `launches` (in time order, valid). `facts`, when given, describe them from
-    /// index `start` of the facts' array on.
+    /// The fit of `launches` (in time order, valid). `facts`, when given, describe them as the
+    /// first launches of the facts' array.
     static func _fit(_ launches: [LaunchEvent], options: UsageModelOptions, path: KernelDensity.Path,
                      warmStart: [Double]? = nil, scorer: [Double]? = nil,
-                     facts: (LaunchFacts, start: Int)? = nil) throws -> UsageModel {
+                     facts: LaunchFacts? = nil) throws -> UsageModel {
         let data = _FitData(launches, options: options, facts: facts)
         let density = try _DensityFit(data, path: path)
         let tiny = data.dayCount <= 2

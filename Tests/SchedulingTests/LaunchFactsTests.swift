@@ -54,4 +54,19 @@ import UsageModel
                                         options: UsageModelOptions())
         #expect(try DeterministicJSON.text(fitted) == DeterministicJSON.text(UsageModel.fit(Array(launches[..<200]))))
     }
+
+    /// A later part of the array is fitted as the plain fit fits it: its first launches are cold
+    /// to a scan of the part even where the launches before it made them warm in the facts.
+    @Test func aSliceAfterTheStartIsFittedAsAScanFitsIt() throws {
+        let history = try HistoryReader.read(path: Fixtures.dataset("android-wellbeing/launches.csv"))
+        let launches = Array(try #require(history.devices.first).launches)
+        let facts = Self.facts(launches, tauSeconds: 3600)
+        // A start whose launch the facts call warm (same app within tau before it).
+        let start = try #require((1..<300).first { !facts.cold[$0] })
+        let slice = launches[start..<(start + 300)]
+        #expect(facts.describe(slice, tauSeconds: 3600))
+        #expect(ColdLaunches.scan(slice, tauSeconds: 3600).cold.first == true)
+        let fitted = try UsageModel.fit(slice, facts: facts, options: UsageModelOptions())
+        #expect(try DeterministicJSON.text(fitted) == DeterministicJSON.text(UsageModel.fit(Array(slice))))
+    }
 }
