@@ -134,8 +134,7 @@ public enum DeviceImporter {
         let device = options.device ?? defaultDevice(path: path)
         switch kind {
         case .knowledgec, .wellbeing, .powerlog:
-            if kind == .wellbeing { _ = try options.zone(file: path) }  // a missing zone is named before the file is opened
-            return try _EvidenceDatabase.using(path) { db throws(DeviceImportError) in try _launches(kind, in: db, options: options) }
+            return try _usingEvidence(kind, path: path, options: options) { db throws(DeviceImportError) in try _launches(kind, in: db, options: options) }
         case .dumpsys:
             return try DumpsysUsageStats.launches(path: path, device: device, zone: try options.zone(file: path), excluded: options.excludedApps)
         case .appUsage:
@@ -181,9 +180,16 @@ public enum DeviceImporter {
             let events = try launches(kind, path: path, options: options)
             return (CanonicalCSVWriter.csv(events), events.count)
         case .knowledgec, .knowledgecPlugged, .wellbeing, .screentime, .powerlog, .powerlogPredictions:
-            if kind == .wellbeing { _ = try options.zone(file: path) }  // a missing zone is named before the file is opened
-            return try _EvidenceDatabase.using(path) { db throws(DeviceImportError) in try _csv(kind, in: db, options: options) }
+            return try _usingEvidence(kind, path: path, options: options) { db throws(DeviceImportError) in try _csv(kind, in: db, options: options) }
         }
+    }
+
+    /// Opens the SQLite evidence at `path` for `kind`, runs `body` on it and closes it; a
+    /// Wellbeing import without a zone is refused (`.missingOffset`) before the file is opened.
+    static func _usingEvidence<T>(_ kind: DeviceKind, path: String, options: DeviceImportOptions,
+                                  _ body: (_EvidenceDatabase) throws(DeviceImportError) -> T) throws(DeviceImportError) -> T {
+        if kind == .wellbeing { _ = try options.zone(file: path) }
+        return try _EvidenceDatabase.using(path, body)
     }
 
     /// ``csv(_:path:options:)`` on an opened ``EvidenceStore`` (a SQLite kind).
