@@ -19,10 +19,14 @@ struct CanonicalCSVParser {
     private var apps = _ByteInterner()
     private var splitter = _ReusableSplitter()
     private var recentStamp = _RecentStamp()
+    /// ``HistoryReadOptions/device``, and per interned device index whether its rows are kept.
+    private let onlyDevice: String?
+    private var keepsDevice: [Bool] = []
 
-    init(file: String, defaultOffset: _DefaultOffset) {
+    init(file: String, defaultOffset: _DefaultOffset, device: String? = nil) {
         self.file = file
         self.defaultOffset = defaultOffset
+        onlyDevice = device
     }
 
     /// Reads every line of `source` into `launches`, counting rows and rejecting invalid ones
@@ -50,9 +54,10 @@ struct CanonicalCSVParser {
             do throws(HistoryError) {
                 if plain, let c = columns {
                     guard fields.count >= c.width else { throw _tooFewFields(c, fields.count, n) }
-                    try _launch(b, fields.launchFields(c), n, &launches)
+                    if !(try _launch(b, fields.launchFields(c), n, &launches)) { sink.otherDeviceRows += 1 }
                     sink.report.rowsRead += 1
-                } else if try _parse(b, p..<end, lineNumber: n, &launches) {
+                } else if let kept = try _parse(b, p..<end, lineNumber: n, &launches) {
+                    if !kept { sink.otherDeviceRows += 1 }
                     sink.report.rowsRead += 1
                 }
             } catch {
@@ -63,10 +68,10 @@ struct CanonicalCSVParser {
     }
 
     /// Splits a line with the general splitter (quotes, NUL bytes, the header), then reads it;
-    /// `false` for the header.
+    /// `nil` for the header, else whether the row was kept (``_launch(_:_:_:_:)``).
     private mutating func _parse(
         _ line: Span<UInt8>, _ r: Range<Int>, lineNumber n: Int, _ launches: inout _ColumnGrouper
-    ) throws(HistoryError) -> Bool {
+    ) throws(HistoryError) -> Bool? {
         guard splitter.split(line, r, separator: UInt8(ascii: ",")) else {
             throw HistoryError(.malformedRow, file: file, line: n, expected: "balanced double quotes")
         }
@@ -75,27 +80,33 @@ struct CanonicalCSVParser {
         return try _split(line, n, &launches)
     }
 
-    /// Reads the fields in ``splitter`` (bounds into `b`).
-    private mutating func _split(_ b: Span<UInt8>, _ n: Int, _ launches: inout _ColumnGrouper) throws(HistoryError) -> Bool {
+    /// Reads the fields in ``splitter`` (bounds into `b`): `nil` for the header.
+    private mutating func _split(_ b: Span<UInt8>, _ n: Int, _ launches: inout _ColumnGrouper) throws(HistoryError) -> Bool? {
         guard let c = columns else {
             columns = try _CSVColumns(header: b, splitter, file: file, lineNumber: n)
-            return false
+            return nil
         }
         guard splitter.count >= c.width else { throw _tooFewFields(c, splitter.count, n) }
-        try _launch(b, splitter.launchFields(c), n, &launches)
-        return true
+        return try _launch(b, splitter.launchFields(c), n, &launches)
     }
 
     private func _tooFewFields(_ c: _CSVColumns, _ count: Int, _ n: Int) -> HistoryError {
         HistoryError(.malformedRow, file: file, line: n, expected: "\(c.width) comma-separated fields, found \(count)")
     }
 
-    /// Validates a row's fields and stores its launch.
+    /// Validates a row's fields and stores its launch; `false` (nothing else read) for a row of
+    /// a device other than ``HistoryReadOptions/device``.
     @inline(__always)
     private mutating func _launch(
         _ b: Span<UInt8>, _ f: _LaunchFields, _ n: Int, _ launches: inout _ColumnGrouper
-    ) throws(HistoryError) {
+    ) throws(HistoryError) -> Bool {
         guard !f.device.isEmpty, let device = devices.intern(b, f.device) else { throw _nameError(f.device, "device", n) }
+        if let onlyDevice {
+            while keepsDevice.count <= device, keepsDevice.count < devices.strings.count {
+                keepsDevice.append(devices.strings[keepsDevice.count] == onlyDevice)
+            }
+            guard keepsDevice.indices.contains(device), keepsDevice[device] else { return false }
+        }
         guard !f.app.isEmpty, let app = apps.intern(b, f.app) else { throw _nameError(f.app, "app", n) }
         var offset: Int? = nil
         if let r = f.offset {
@@ -129,6 +140,7 @@ struct CanonicalCSVParser {
         if !launches.knows(device: device) { launches.addDevice(device, devices.strings[device]) }
         if !launches.knows(app: app) { launches.addApp(app, apps.strings[app]) }
         launches.append(device: device, app: app, instant: instant, utcOffsetSeconds: eventOffset, duration: duration)
+        return true
     }
 
     /// Why name field `r` could not be interned: it is empty or not valid UTF-8.

@@ -31,11 +31,11 @@ public enum HistoryReader {
     /// Reads lines from `source`, reporting errors against `path`.
     static func read(_ source: inout LineSource, path: String, options: HistoryReadOptions) throws(HistoryError) -> LaunchHistory {
         let format = options.format ?? HistoryFormat.guess(path: path)
-        var sink = _RowSink(file: path, skipInvalid: options.skipInvalid)
+        var sink = _RowSink(file: path, skipInvalid: options.skipInvalid, device: options.device)
         var grouper = _ColumnGrouper()
         switch format {
         case .csv:
-            var parser = CanonicalCSVParser(file: path, defaultOffset: options.defaultOffset)
+            var parser = CanonicalCSVParser(file: path, defaultOffset: options.defaultOffset, device: options.device)
             try parser.read(&source, &sink, into: &grouper)
         case .jsonl:
             let parser = JSONLinesParser(file: path, defaultOffset: options.defaultOffset)
@@ -52,7 +52,7 @@ public enum HistoryReader {
             throw HistoryError(.emptyFile, file: path, expected: format == .jsonl ? "at least one JSON line" : "a header and rows")
         }
         let history = LaunchHistory(grouper: &grouper, report: sink.report)
-        guard history.report.launches > 0 else { throw _noLaunches(path, sink.report) }
+        guard history.report.launches > 0 || sink.otherDeviceRows > 0 else { throw _noLaunches(path, sink.report) }
         return history
     }
 
@@ -80,7 +80,9 @@ public enum HistoryReader {
                 }
                 switch try parse(source.buffer, line, n) {
                 case .header: break
-                case .launch(let e): sink.report.rowsRead += 1; grouper.append(e)
+                case .launch(let e):
+                    sink.report.rowsRead += 1
+                    if sink.keeps(e.device) { grouper.append(e) }
                 case .notALaunch: sink.report.rowsRead += 1; sink.report.nonLaunchRows += 1
                 }
             } catch {
@@ -106,12 +108,24 @@ enum RowOutcome {
 struct _RowSink {
     let file: String
     let skipInvalid: Bool
+    /// ``HistoryReadOptions/device``.
+    let device: String?
     var report = IngestReport()
     var sawContent = false
+    /// Rows of devices other than ``device``, read and dropped.
+    var otherDeviceRows = 0
 
-    init(file: String, skipInvalid: Bool) {
+    init(file: String, skipInvalid: Bool, device: String? = nil) {
         self.file = file
         self.skipInvalid = skipInvalid
+        self.device = device
+    }
+
+    /// Whether a launch of `device` is kept (counting it among ``otherDeviceRows`` if not).
+    mutating func keeps(_ device: String) -> Bool {
+        guard let wanted = self.device, wanted != device else { return true }
+        otherDeviceRows += 1
+        return false
     }
 
     mutating func reject(_ error: HistoryError) throws(HistoryError) {

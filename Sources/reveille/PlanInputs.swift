@@ -37,7 +37,10 @@ struct PlanInputs {
     static func load(model: String?, history: String?, device: String?, zone: TimeZone?,
                      options: SchedulingOptions) throws -> PlanInputs {
         let file = try model.map { try UsageModelFile.load(path: $0) }
-        let launches = try history.map { try HistoryReader.read(path: $0, options: HistoryReadOptions(defaultZone: zone)) }
+        // With a model file the devices are the model's: of the history only the chosen device's
+        // launches are read (a fleet's file for one device reads the others' device fields only).
+        let only = file == nil ? nil : device
+        let launches = try history.map { try HistoryReader.read(path: $0, options: HistoryReadOptions(defaultZone: zone, device: only)) }
         return PlanInputs(sources: try DevicePlanningSource.sources(modelFile: file, history: launches, device: device,
                                                                     sourceName: model ?? history ?? "the input"),
                           options: options)
