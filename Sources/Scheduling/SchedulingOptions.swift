@@ -15,15 +15,21 @@ public struct SchedulingOptions: Sendable, Equatable {
     public var empiricalWeight: Double = 0.5
     /// Days of history that make an app owed the daily floor (default 7; 1…365).
     public var floorLookbackDays: Int = 7
-    /// Days `k` between refits of the usage model's scorer in a daily refit (default 5; 1 = every
+    /// Days `k` between refits of the usage model's scorer in a daily refit (default 10; 1 = every
     /// day; 1…365). The densities, rates and recency are refitted every day either way; the
     /// scorer of day `d` is the one fitted before day `d − (d mod k)`
-    /// (``UsageModelForecaster/scorerRefitDays``). It saves most of a refit's cost (evaluation
-    /// CPU 0.61× on StudentLife at k = 5), hit rates level: against k = 1 in daily mode at
-    /// B = 4/8/16/32, hits StudentLife 263/442/768/1255 → 266/446/773/1252, Wellbeing
-    /// 19/23/31/51 → 19/23/31/53, bundled 732/1389/2667/5112 → 736/1400/2668/5116 (k = 3, 7
-    /// and 14 measured alike: each within a few hits of k = 1, up or down by cell).
-    public var scorerRefitDays: Int = 5
+    /// (``UsageModelForecaster/scorerRefitDays``): a pooled combiner of 21 features, it moves
+    /// little from one week to the next. k = 5 saved most of a refit's cost against k = 1
+    /// (evaluation CPU 0.61× on StudentLife, hit rates level: daily at B = 4/8/16/32, StudentLife
+    /// 263/442/768/1255 → 266/446/773/1252, Wellbeing 19/23/31/51 → 19/23/31/53, bundled
+    /// 732/1389/2667/5112 → 736/1400/2668/5116). k = 10 against k = 5: evaluation CPU 0.88× on
+    /// StudentLife (daily, B = 4/8/16/32, paired runs), hits over the three sets' 36 cells
+    /// (daily, online, event × B = 4/8/16/32) +42, no cell worse by more than 12 hits — daily
+    /// StudentLife 267/450/774/1252, Wellbeing 19/22/31/51, bundled 733/1396/2665/5114; online
+    /// 260/445/783/1257, 19/22/33/52, 753/1455/2736/5188; event 281/484/796/1247, 23/36/45/65,
+    /// 1016/1921/3539/6630. k = 14 was faster (0.76×) with the same total but lost 7–12 hits
+    /// on StudentLife at B = 8 and at 32 in daily and in online mode.
+    public var scorerRefitDays: Int = 10
     /// Whether an hourly re-plan (evaluation mode `online`) is made when no launch has arrived
     /// since the day's last plan at that budget (default false: the last plan stands, and its
     /// windows in the new hour execute as planned). A plan changes only with what the device

@@ -9,7 +9,13 @@ import TestSupport
     #if os(Linux)
     @Test func planFromModelNeverLoadsOpenBLASTrainingDoes() throws {
         let (model, _) = try PlanCommandTests.trained()
-        let history = try Fixtures.temporaryFile(PlanCommandTests.csv)
+        // Thirty days of launches: the scorer's anchor day (every `scorerRefitDays`) has days
+        // before it, so training fits the logistic scorer (BLAS) whatever the anchor falls on.
+        let days = (1...30).map { d in
+            let day = (d < 10 ? "0" : "") + "\(d)"
+            return "d1,mail,2023-11-\(day)T08:00:00+01:00\nd1,news,2023-11-\(day)T12:30:00+01:00\n"
+        }
+        let history = try Fixtures.temporaryFile("device,app,timestamp\n" + days.joined())
         let output = try Fixtures.temporaryFile("", suffix: ".json")
         let trace = ["LD_DEBUG": "files"]
         let plan = try CLIRunner.run(["plan", "--model", model, "--device", "d1", "--from", PlanCommandTests.from,

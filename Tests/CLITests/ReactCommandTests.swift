@@ -7,7 +7,7 @@ import TestSupport
 /// the fetches the evaluation lists for that device-day — at B = 8 (the histogram's windows) and
 /// at B = 4, where validation chose the usage model's windows for that day (the model file's
 /// `modelWindows`), so `react` plans them with the same pipeline. The day is an anchor of the
-/// daily scorer refit (day number divisible by `scorerRefitDays` = 5); on any day `train` fits the
+/// daily scorer refit (day number divisible by `scorerRefitDays` = 10); on any day `train` fits the
 /// scorer the evaluator keeps for that day (the one fitted at the day's anchor), so the trained
 /// model's scorer is the evaluator's.
 @Suite struct ReactCommandTests {
