@@ -2,8 +2,9 @@ import Foundation
 import ReveilleCore
 
 /// Exact probability score counts pooled over any number of devices in bounded memory: up to
-/// ``memoryLimit`` distinct scores are counted in memory; then they are sorted and written to a
-/// private temporary file as a run, and the buffer starts again. ROC AUC merges the runs and
+/// ``memoryLimit`` score entries are kept in memory as they come (a device's counts appended,
+/// not hashed); then they are sorted, equal scores' counts summed, and written to a private
+/// temporary file as a run, and the buffer starts again. ROC AUC merges the runs and
 /// the buffer in score order (``rocAuc(_:)``), adding the counts of equal scores, so it is
 /// exactly the AUC of all the cells at once — the same arithmetic, in the same order, as
 /// ``ProbabilityMetrics/rocAuc(scoreCounts:)``.
@@ -16,16 +17,17 @@ import ReveilleCore
 /// and closed when no pool holds a run of theirs: one file per value, a new one at each merge. A copy of the value is independent (files
 /// are only appended to).
 struct _ScoreRuns: Sendable {
-    /// Distinct scores held in memory before they are written as a run (≈ 40 bytes each).
+    /// Score entries held in memory before they are written as a run (24 bytes each).
     let memoryLimit: Int
     /// Runs merged into one when there are this many.
     let maximumRuns: Int
-    private var buffer: [Double: _LabelCounts] = [:]
+    /// Entries as added (scores repeat across devices): summed when sorted.
+    private var buffer: [(Double, _LabelCounts)] = []
     private var runs: [_ScoreRun] = []
     /// The file new runs go to (one open file per value, whatever the number of runs).
     private var file: _SpillFile?
 
-    /// Empty counts; the defaults hold about 20 MB of scores in memory.
+    /// Empty counts; the defaults hold about 12 MB of score entries in memory.
     init(memoryLimit: Int = 1 << 19, maximumRuns: Int = 32) {
         self.memoryLimit = max(1, memoryLimit)
         self.maximumRuns = max(2, maximumRuns)
@@ -40,7 +42,7 @@ struct _ScoreRuns: Sendable {
     /// Adds `counts` (cells per exact score). Throws ``EvaluationSpillError`` when the temporary
     /// file cannot be written.
     mutating func add(_ counts: [Double: _LabelCounts]) throws(EvaluationSpillError) {
-        for (score, c) in counts { buffer[score, default: _LabelCounts()].add(c) }
+        for (score, c) in counts { buffer.append((score, c)) }
         guard buffer.count >= memoryLimit else { return }
         let file: _SpillFile
         if let open = self.file { file = open } else { file = try _SpillFile(); self.file = file }
@@ -83,8 +85,14 @@ struct _ScoreRuns: Sendable {
         self.file = file
     }
 
-    private static func _sorted(_ counts: [Double: _LabelCounts]) -> [(Double, _LabelCounts)] {
-        counts.map { ($0.key, $0.value) }.sorted { $0.0 < $1.0 }
+    /// `entries` in ascending score order, each score once with its counts summed.
+    private static func _sorted(_ entries: [(Double, _LabelCounts)]) -> [(Double, _LabelCounts)] {
+        var merged: [(Double, _LabelCounts)] = []
+        merged.reserveCapacity(entries.count)
+        for (score, counts) in entries.sorted(by: { $0.0 < $1.0 }) {
+            if let last = merged.last, last.0 == score { merged[merged.count - 1].1.add(counts) } else { merged.append((score, counts)) }
+        }
+        return merged
     }
 }
 

@@ -51,6 +51,12 @@ import TestSupport
         try ties.add([0.5: _LabelCounts(positives: 0, negatives: 1), 0.2: _LabelCounts(positives: 0, negatives: 1)])
         #expect(ties.runCount == 2)
         #expect(try _ScoreRuns.rocAuc([ties]) == 0.75)
+        // The same ties kept in memory (one buffer, the 0.5s from two adds summed when sorted).
+        var kept = _ScoreRuns(memoryLimit: 100, maximumRuns: 8)
+        try kept.add([0.5: _LabelCounts(positives: 2, negatives: 0)])
+        try kept.add([0.5: _LabelCounts(positives: 0, negatives: 1), 0.2: _LabelCounts(positives: 0, negatives: 1)])
+        #expect(kept.runCount == 0)
+        #expect(try _ScoreRuns.rocAuc([kept]) == 0.75)
         var one = _ScoreRuns(memoryLimit: 1, maximumRuns: 8)
         try one.add([0.5: _LabelCounts(positives: 3, negatives: 0)])
         #expect(try _ScoreRuns.rocAuc([one]) == nil)
