@@ -22,7 +22,7 @@ struct _ScoreRuns: Sendable {
     /// Runs merged into one when there are this many.
     let maximumRuns: Int
     /// Entries as added (scores repeat across devices): summed when sorted.
-    private var buffer: [(Double, _LabelCounts)] = []
+    private var buffer: [_ScoreCount] = []
     private var runs: [_ScoreRun] = []
     /// The file new runs go to (one open file per value, whatever the number of runs).
     private var file: _SpillFile?
@@ -41,8 +41,8 @@ struct _ScoreRuns: Sendable {
 
     /// Adds `counts` (cells per exact score). Throws ``EvaluationSpillError`` when the temporary
     /// file cannot be written.
-    mutating func add(_ counts: [Double: _LabelCounts]) throws(EvaluationSpillError) {
-        for (score, c) in counts { buffer.append((score, c)) }
+    mutating func add(_ counts: [_ScoreCount]) throws(EvaluationSpillError) {
+        buffer.append(contentsOf: counts)
         guard buffer.count >= memoryLimit else { return }
         let file: _SpillFile
         if let open = self.file { file = open } else { file = try _SpillFile(); self.file = file }
@@ -86,13 +86,8 @@ struct _ScoreRuns: Sendable {
     }
 
     /// `entries` in ascending score order, each score once with its counts summed.
-    private static func _sorted(_ entries: [(Double, _LabelCounts)]) -> [(Double, _LabelCounts)] {
-        var merged: [(Double, _LabelCounts)] = []
-        merged.reserveCapacity(entries.count)
-        for (score, counts) in entries.sorted(by: { $0.0 < $1.0 }) {
-            if let last = merged.last, last.0 == score { merged[merged.count - 1].1.add(counts) } else { merged.append((score, counts)) }
-        }
-        return merged
+    private static func _sorted(_ entries: [_ScoreCount]) -> [(Double, _LabelCounts)] {
+        _ScoreCount.ranked(entries).map { ($0.score, $0.counts) }
     }
 }
 

@@ -22,8 +22,12 @@ struct _Tally: Sendable, Equatable, Codable {
 /// many cells of each label had each exact score (enough for the exact Mann–Whitney ROC AUC, and
 /// mergeable by adding counts).
 struct _ProbabilityCells: Sendable, Equatable {
-    /// Cells per exact score: `positives` labelled 1, `negatives` labelled 0.
-    var counts: [Double: _LabelCounts] = [:]
+    /// Cells per exact score (`positives` labelled 1, `negatives` labelled 0), as appended: a
+    /// score can appear more than once (each day's runs of equal cells), its counts summed when
+    /// ranked (``_ScoreCount/ranked(_:)``). Appending, not hashing, every cell's score; two
+    /// values are `==` when they appended the same entries in the same order (a device's budgets
+    /// given the same days' cells), which is what pooling asks.
+    var counts: [_ScoreCount] = []
     var logLossSum = 0.0
     var brierSum = 0.0
     private(set) var count = 0
@@ -33,7 +37,9 @@ struct _ProbabilityCells: Sendable, Equatable {
     static let clip = 1e-6
 
     mutating func append(probability p: Double, label: Bool) {
-        counts[p, default: _LabelCounts()].add(label: label)
+        var one = _LabelCounts()
+        one.add(label: label)
+        counts.append(_ScoreCount(score: p, counts: one))
         count += 1
         if label { positives += 1 }
         logLossSum -= _DayCells.logLossTerm(p, label: label)
@@ -44,21 +50,25 @@ struct _ProbabilityCells: Sendable, Equatable {
     mutating func append(_ day: _DayCells) {
         for term in day.logLossTerms { logLossSum -= term }
         for term in day.brierTerms { brierSum += term }
-        for (score, c) in day.counts { counts[score, default: _LabelCounts()].add(c) }
+        counts.append(contentsOf: day.counts)
         count += day.logLossTerms.count
         positives += day.positives
     }
 
     /// Adds `other`'s score counts (the sums are pooled by ``_ExactSum`` instead).
     mutating func mergeCounts(_ other: _ProbabilityCells) {
-        for (score, c) in other.counts { counts[score, default: _LabelCounts()].add(c) }
+        counts.append(contentsOf: other.counts)
         count += other.count
         positives += other.positives
     }
 
     var logLoss: Double? { count > 0 ? logLossSum / Double(count) : nil }
     var brier: Double? { count > 0 ? brierSum / Double(count) : nil }
-    var rocAuc: Double? { ProbabilityMetrics.rocAuc(scoreCounts: counts.map { ($0.key, $0.value.positives, $0.value.negatives) }) }
+    var rocAuc: Double? {
+        var ranks = _RankSum()
+        for entry in _ScoreCount.ranked(counts) { ranks.add(positives: entry.counts.positives, negatives: entry.counts.negatives) }
+        return ranks.auc
+    }
 }
 
 /// One device-day's probability cells, made once and appended to the tally of every budget
@@ -68,27 +78,25 @@ struct _DayCells: Sendable {
     private(set) var logLossTerms: [Double] = []
     private(set) var brierTerms: [Double] = []
     private(set) var positives = 0
-    /// Cells per exact score, but for the current run of equal scores (most cells repeat the
-    /// cell before: an app's hours without launches).
-    private var counted: [Double: _LabelCounts] = [:]
-    private var run: (score: Double, counts: _LabelCounts)?
+    /// Cells per score, one entry per run of equal scores (most cells repeat the cell before:
+    /// an app's hours without launches), but for the current run.
+    private var counted: [_ScoreCount] = []
+    private var run: _ScoreCount?
 
-    /// Cells per exact score.
-    var counts: [Double: _LabelCounts] {
+    /// Cells per score, one entry per run of equal cells (a score can repeat).
+    var counts: [_ScoreCount] {
         guard let run else { return counted }
-        var all = counted
-        all[run.score, default: _LabelCounts()].add(run.counts)
-        return all
+        return counted + [run]
     }
 
     mutating func append(probability p: Double, label: Bool) {
         if run?.score == p {
             run?.counts.add(label: label)
         } else {
-            if let run { counted[run.score, default: _LabelCounts()].add(run.counts) }
+            if let run { counted.append(run) }
             var first = _LabelCounts()
             first.add(label: label)
-            run = (p, first)
+            run = _ScoreCount(score: p, counts: first)
         }
         if label { positives += 1 }
         logLossTerms.append(Self.logLossTerm(p, label: label))
@@ -105,6 +113,27 @@ struct _DayCells: Sendable {
     static func brierTerm(_ p: Double, label: Bool) -> Double {
         let y = label ? 1.0 : 0.0
         return (p - y) * (p - y)
+    }
+}
+
+/// How many cells had one exact score, by label.
+struct _ScoreCount: Sendable, Equatable {
+    var score: Double
+    var counts: _LabelCounts
+
+    /// `entries` in ascending score order, each score once with its counts summed: what ROC AUC
+    /// ranks and what a partial file writes.
+    static func ranked(_ entries: [_ScoreCount]) -> [_ScoreCount] {
+        var merged: [_ScoreCount] = []
+        merged.reserveCapacity(entries.count)
+        for entry in entries.sorted(by: { $0.score < $1.score }) {
+            if let last = merged.last, last.score == entry.score {
+                merged[merged.count - 1].counts.add(entry.counts)
+            } else {
+                merged.append(entry)
+            }
+        }
+        return merged
     }
 }
 
@@ -132,12 +161,11 @@ extension _ProbabilityCells: Codable {
         try c.encode(logLossSum, forKey: .logLossSum)
         try c.encode(brierSum, forKey: .brierSum)
         var rows = c.nestedUnkeyedContainer(forKey: .scores)
-        for score in counts.keys.sorted() {
-            guard let n = counts[score] else { continue }
+        for entry in _ScoreCount.ranked(counts) {
             var row = rows.nestedUnkeyedContainer()
-            try row.encode(score)
-            try row.encode(n.positives)
-            try row.encode(n.negatives)
+            try row.encode(entry.score)
+            try row.encode(entry.counts.positives)
+            try row.encode(entry.counts.negatives)
         }
     }
 
@@ -146,15 +174,16 @@ extension _ProbabilityCells: Codable {
         logLossSum = try c.decode(Double.self, forKey: .logLossSum)
         brierSum = try c.decode(Double.self, forKey: .brierSum)
         var rows = try c.nestedUnkeyedContainer(forKey: .scores)
+        var seen = Set<Double>()
         while !rows.isAtEnd {
             var row = try rows.nestedUnkeyedContainer()
             let score = try row.decode(Double.self)
             let n = _LabelCounts(positives: try row.decode(Int.self), negatives: try row.decode(Int.self))
             guard score >= 0, score <= 1, n.positives >= 0, n.negatives >= 0,
-                  counts[score] == nil, count <= Int.max - n.positives - n.negatives else {
+                  seen.insert(score).inserted, count <= Int.max - n.positives - n.negatives else {
                 throw DecodingError.dataCorruptedError(in: row, debugDescription: "expected a score in 0…1, once, with non-negative counts")
             }
-            counts[score] = n
+            counts.append(_ScoreCount(score: score, counts: n))
             count += n.positives + n.negatives
             positives += n.positives
         }

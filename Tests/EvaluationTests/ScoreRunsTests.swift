@@ -8,6 +8,11 @@ import TestSupport
 /// Score counts kept in sorted runs on disk give exactly the ROC AUC of all the cells at once,
 /// and a pool that spills prints byte for byte what one that keeps every score in memory prints.
 @Suite struct ScoreRunsTests {
+    /// Score counts written as a dictionary literal, one entry per score.
+    static func entries(_ counts: [Double: _LabelCounts]) -> [_ScoreCount] {
+        counts.map { _ScoreCount(score: $0.key, counts: $0.value) }
+    }
+
     /// Random cells with ties and distinct scores, added in chunks to counts that spill every
     /// few scores and merge their runs: the AUC is bit for bit `ProbabilityMetrics.rocAuc`.
     @Test(arguments: [(1, 2), (3, 2), (7, 4), (1 << 19, 32)])
@@ -43,22 +48,22 @@ import TestSupport
     /// ties {0.5, 0.5 | 0.5, 0.2} (the 0.5s in different runs) win 1.5 of 2 each; one class → nil.
     @Test func handComputedAucThroughRuns() throws {
         var runs = _ScoreRuns(memoryLimit: 1, maximumRuns: 8)
-        try runs.add([0.1: _LabelCounts(positives: 0, negatives: 1), 0.4: _LabelCounts(positives: 0, negatives: 1)])
-        try runs.add([0.35: _LabelCounts(positives: 1, negatives: 0), 0.8: _LabelCounts(positives: 1, negatives: 0)])
+        try runs.add(Self.entries([0.1: _LabelCounts(positives: 0, negatives: 1), 0.4: _LabelCounts(positives: 0, negatives: 1)]))
+        try runs.add(Self.entries([0.35: _LabelCounts(positives: 1, negatives: 0), 0.8: _LabelCounts(positives: 1, negatives: 0)]))
         #expect(try _ScoreRuns.rocAuc([runs]) == 0.75)
         var ties = _ScoreRuns(memoryLimit: 1, maximumRuns: 8)
-        try ties.add([0.5: _LabelCounts(positives: 2, negatives: 0)])
-        try ties.add([0.5: _LabelCounts(positives: 0, negatives: 1), 0.2: _LabelCounts(positives: 0, negatives: 1)])
+        try ties.add(Self.entries([0.5: _LabelCounts(positives: 2, negatives: 0)]))
+        try ties.add(Self.entries([0.5: _LabelCounts(positives: 0, negatives: 1), 0.2: _LabelCounts(positives: 0, negatives: 1)]))
         #expect(ties.runCount == 2)
         #expect(try _ScoreRuns.rocAuc([ties]) == 0.75)
         // The same ties kept in memory (one buffer, the 0.5s from two adds summed when sorted).
         var kept = _ScoreRuns(memoryLimit: 100, maximumRuns: 8)
-        try kept.add([0.5: _LabelCounts(positives: 2, negatives: 0)])
-        try kept.add([0.5: _LabelCounts(positives: 0, negatives: 1), 0.2: _LabelCounts(positives: 0, negatives: 1)])
+        try kept.add(Self.entries([0.5: _LabelCounts(positives: 2, negatives: 0)]))
+        try kept.add(Self.entries([0.5: _LabelCounts(positives: 0, negatives: 1), 0.2: _LabelCounts(positives: 0, negatives: 1)]))
         #expect(kept.runCount == 0)
         #expect(try _ScoreRuns.rocAuc([kept]) == 0.75)
         var one = _ScoreRuns(memoryLimit: 1, maximumRuns: 8)
-        try one.add([0.5: _LabelCounts(positives: 3, negatives: 0)])
+        try one.add(Self.entries([0.5: _LabelCounts(positives: 3, negatives: 0)]))
         #expect(try _ScoreRuns.rocAuc([one]) == nil)
         #expect(try _ScoreRuns.rocAuc([_ScoreRuns()]) == nil)
     }
