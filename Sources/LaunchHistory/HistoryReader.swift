@@ -8,7 +8,9 @@ import ReveilleCore
 /// instant (stably) and exact duplicates dropped.
 ///
 /// An input with no launch at all (a header only, only non-launch rows, or every row skipped as
-/// invalid) is an error too (`.noLaunches`): nothing could be learned from it.
+/// invalid) is an error too (`.noLaunches`): nothing could be learned from it. With
+/// ``HistoryReadOptions/device``, an input with launches of other devices only is an empty
+/// history instead.
 public enum HistoryReader {
     /// The longest line accepted, in bytes (1 MiB; a launch row is well under 1 KiB). A longer
     /// line is rejected with `.lineTooLong` naming it, so reading stays bounded in memory.

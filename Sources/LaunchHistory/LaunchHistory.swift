@@ -41,7 +41,8 @@ public struct LaunchHistory: Sendable {
 public struct IngestReport: Sendable, Equatable, Codable {
     /// Data rows read (header excluded).
     public var rowsRead = 0
-    /// Launch events kept after skipping and de-duplication.
+    /// Launch events kept after skipping, de-duplication and the device filter
+    /// (``HistoryReadOptions/device``).
     public var launches = 0
     /// Rows that were not launches by the format's rule (e.g. LSApp `Closed` rows).
     public var nonLaunchRows = 0

@@ -164,7 +164,8 @@ public struct ReactiveValidator: Sendable {
         let days = Self.days(localDay: localDay, firstLocalDay: firstLocalDay)
         learnt = learnt.filter { $0.key >= days.lowerBound }
         tallies = tallies.filter { $0.key.day >= days.lowerBound }
-        statistics.forget(before: days.lowerBound)
+        // The replayed days' scorer anchors are kept too (up to k − 1 days before the first).
+        statistics.forget(before: ReactiveStatistics.scorerAnchor(of: days.lowerBound))
         return try days.map { day in
             let key = Key(day: day, budget: budget, modelWindows: windows != nil)
             if let known = tallies[key] { return known }

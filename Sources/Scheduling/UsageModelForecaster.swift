@@ -161,7 +161,7 @@ extension UsageModelForecaster {
     mutating func _fit(_ training: ArraySlice<LaunchEvent>, facts: LaunchFacts?, day: Int, warmStart: [Double]?) throws -> UsageModel {
         let k = scorerRefitDays
         guard k > 1 else { return try UsageModel.fit(training, facts: facts, options: modelOptions, warmStart: warmStart) }
-        let anchor = day - ((day % k) + k) % k
+        let anchor = _anchorDay(of: day, every: k)
         if let scorer, scorer.day == anchor {
             return try UsageModel.fit(training, facts: facts, options: modelOptions, scorer: scorer.coefficients)
         }

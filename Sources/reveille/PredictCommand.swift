@@ -65,7 +65,10 @@ struct PredictCommand: ParsableCommand {
             let file = try UsageModelFile.load(path: model)
             let fitted = try UsageModelError.locating(file: model) { try file.model(device: device, source: model) }
             let timeZone = zone.flatMap { TimeZone(identifier: $0) }
-            let launches = try history.map { try HistoryReader.read(path: $0, options: HistoryReadOptions(defaultZone: timeZone)) }
+            // Only the model's device's launches of the history are read (as `plan` does).
+            let launches = try history.map {
+                try HistoryReader.read(path: $0, options: HistoryReadOptions(defaultZone: timeZone, device: fitted.device))
+            }
             guard let source = try DevicePlanningSource.sources(modelFile: file, history: launches, device: fitted.device,
                                                                 sourceName: model).first else { throw ExitCode(70) }
             let clock = source.clock(zone: timeZone, before: from.instant ?? from.localSeconds)

@@ -62,7 +62,8 @@ struct ReactCommand: ParsableCommand {
             var options = SchedulingOptions()
             options.tauMinutes = tauMinutes
             scheduler.windowPlanner = try ReactiveWindowPlanner(model: usage, options: options)
-            if let history, let past = try HistoryReader.read(path: history).device(usage.device) {
+            if let history, let past = try HistoryReader.read(path: history, options: HistoryReadOptions(device: usage.device))
+                .device(usage.device) {
                 for launch in past.launches { scheduler.remember(launch) }
             }
             let timeZone = zone.flatMap { TimeZone(identifier: $0) }

@@ -36,10 +36,19 @@ import UsageModel
                                                     firstLocalDay: first, tauSeconds: 3600, start: nil)
             #expect(!learnt.coefficients.isEmpty)
             #expect(learnt == cold, "day \(day)")
+            // The fit did start from the anchor's coefficients (one per feature) on these days.
+            if let anchor = ReactiveStatistics._anchor(of: day, history: before), !anchor.before.isEmpty {
+                let anchored = try ReactiveStatistics.learn(history: anchor.before, localDay: anchor.day, dayStart: anchor.start,
+                                                            firstLocalDay: first, tauSeconds: 3600)
+                if anchored.coefficients.count == ReactiveStatistics.featureCount { warmStarted += 1 }
+            } else {
+                #expect(ReactiveStatistics.scorerAnchor(of: day) == day || before.allSatisfy { $0.localDay >= ReactiveStatistics.scorerAnchor(of: day) })
+            }
+            // The validator replays (and forgets) as the evaluator does before it learns the day.
+            _ = try validator.dayTallies(history: launches, localDay: day, firstLocalDay: first, tauSeconds: 3600, budget: 8)
             let walked = try validator.learn(history: launches, localDay: day, dayStart: start, firstLocalDay: first,
                                              tauSeconds: 3600)
             #expect(walked == learnt, "day \(day)")
-            if ReactiveStatistics.scorerAnchor(of: day) != day, ReactiveStatistics.scorerAnchor(of: day) > first { warmStarted += 1 }
         }
         #expect(warmStarted >= 10)
     }
