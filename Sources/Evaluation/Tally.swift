@@ -65,9 +65,7 @@ struct _ProbabilityCells: Sendable, Equatable {
     var logLoss: Double? { count > 0 ? logLossSum / Double(count) : nil }
     var brier: Double? { count > 0 ? brierSum / Double(count) : nil }
     var rocAuc: Double? {
-        var ranks = _RankSum()
-        for entry in _ScoreCount.ranked(counts) { ranks.add(positives: entry.counts.positives, negatives: entry.counts.negatives) }
-        return ranks.auc
+        ProbabilityMetrics.rocAuc(scoreCounts: _ScoreCount.ranked(counts).map { ($0.score, $0.counts.positives, $0.counts.negatives) })
     }
 }
 

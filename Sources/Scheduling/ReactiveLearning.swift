@@ -40,13 +40,23 @@ extension ReactiveStatistics {
                              tauSeconds: Double) throws -> ReactiveStatistics {
         // The anchor is found among the launches before the day, as the validator's memo finds it.
         let history = history.prefix { $0.instant < dayStart }
-        var start: [Double]? = nil
-        if let anchor = _anchor(of: localDay, history: history), !anchor.before.isEmpty {
-            start = try learn(history: anchor.before, localDay: anchor.day, dayStart: anchor.start,
-                              firstLocalDay: firstLocalDay, tauSeconds: tauSeconds).coefficients
+        let start = try _anchorCoefficients(of: localDay, history: history) { before, day, start in
+            try learn(history: before, localDay: day, dayStart: start, firstLocalDay: firstLocalDay, tauSeconds: tauSeconds)
         }
         return try learn(history: history, localDay: localDay, dayStart: dayStart, firstLocalDay: firstLocalDay,
                          tauSeconds: tauSeconds, start: start)
+    }
+
+    /// The coefficients day `localDay`'s fit starts from: those `learnAnchor` learns for its anchor
+    /// day (``_anchor(of:history:)``, from the launches of `history` before the anchor's start);
+    /// `nil` when the day is its own anchor or no launch precedes the anchor. `history` holds the
+    /// launches before the day's start; the static learn and the validator's memo share this.
+    static func _anchorCoefficients(
+        of localDay: Int, history: ArraySlice<LaunchEvent>,
+        _ learnAnchor: (_ before: ArraySlice<LaunchEvent>, _ day: Int, _ start: Double) throws -> ReactiveStatistics
+    ) rethrows -> [Double]? {
+        guard let anchor = _anchor(of: localDay, history: history), !anchor.before.isEmpty else { return nil }
+        return try learnAnchor(anchor.before, anchor.day, anchor.start).coefficients
     }
 
     /// The day `localDay`'s anchor (``scorerAnchor(of:)``), its start and the launches of

@@ -31,10 +31,8 @@ struct _ReactiveStatisticsMemo: Sendable {
         if let known = days[localDay], known.inputs == inputs { return known.statistics }
         // The scorer's anchor day (where the day's fit starts), learnt and kept once for the
         // days that share it.
-        var start: [Double]? = nil
-        if let anchor = ReactiveStatistics._anchor(of: localDay, history: before), !anchor.before.isEmpty {
-            start = try learn(history: anchor.before, localDay: anchor.day, dayStart: anchor.start,
-                              firstLocalDay: firstLocalDay, tauSeconds: tauSeconds).coefficients
+        let start = try ReactiveStatistics._anchorCoefficients(of: localDay, history: before) { anchorBefore, day, anchorStart in
+            try learn(history: anchorBefore, localDay: day, dayStart: anchorStart, firstLocalDay: firstLocalDay, tauSeconds: tauSeconds)
         }
         let statistics = try ReactiveStatistics.learn(history: before, localDay: localDay, dayStart: dayStart,
                                                       firstLocalDay: firstLocalDay, tauSeconds: tauSeconds, start: start)
