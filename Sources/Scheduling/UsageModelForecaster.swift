@@ -37,6 +37,8 @@ public struct UsageModelForecaster: Forecaster {
     private var forecasts: [_ForecastKey: SlotForecast] = [:]
     /// What the day's forecasts share (each slot's window rates), emptied with each fit.
     private var memo = UsageModel.ForecastMemo()
+    /// The day's empirical terms for one slot length (``_EmpiricalRows``), emptied with each fit.
+    private var empirical: _EmpiricalRows?
     /// Whether the day's forecasts keep what later forecasts of the day can reuse (``memo``):
     /// `true` (the default) for re-planning during the day; a caller that forecasts each day
     /// once per slot grid (the daily replay) sets `false` and spares the memo's tables. The
@@ -95,24 +97,36 @@ public struct UsageModelForecaster: Forecaster {
             return SlotForecast(horizonStart: start, slotSeconds: slotSeconds, slotCount: slotCount,
                                 rows: Array(zip(model.apps, rows)).map { (app: $0, probabilities: $1) })
         }
-        let zeros = [Double](repeating: 0, count: 24)
         let hours = (0..<max(0, slotCount)).map { i in
             LocalClock.hour(localSeconds: start + Double(i) * slotSeconds + Double(context.utcOffsetSeconds))
         }
-        let exponent = slotSeconds / 3600
-        let apps = Set(model.apps).union(state.hourly.apps).sorted()
-        let modelRows = Dictionary(uniqueKeysWithValues: zip(model.apps, rows).map { ($0, $1) })
-        let blended = apps.map { app -> (app: String, probabilities: [Double]) in
-            let modelSlots = modelRows[app]
-            let frequencies = state.hourly.row(of: app) ?? zeros
-            // One power per local hour, not per slot (the same values).
-            let empirical = frequencies.map { UsageModel.atLeastOnce(min(0.999, $0), exponent: exponent) }
+        let empirical = _empiricalRows(model: model, hourly: state.hourly, exponent: slotSeconds / 3600)
+        let blended = empirical.apps.indices.map { a -> (app: String, probabilities: [Double]) in
+            let modelSlots = empirical.modelRow[a].map { rows[$0] }
+            let hourly = empirical.rows[a]
             let values = hours.enumerated().map { i, hour in
-                (1 - w) * (modelSlots?[i] ?? 0) + w * empirical[hour]
+                (1 - w) * (modelSlots?[i] ?? 0) + w * hourly[hour]
             }
-            return (app, values)
+            return (empirical.apps[a], values)
         }
         return SlotForecast(horizonStart: start, slotSeconds: slotSeconds, slotCount: slotCount, rows: blended)
+    }
+
+    /// The blend's apps (the model's and the hourly frequencies', sorted) with each one's row
+    /// in `model` and its 24 empirical terms `1 − (1 − min(0.999, f_h))^exponent`: the same for
+    /// every forecast of the day on one slot grid (online replans forecast the day many times).
+    private mutating func _empiricalRows(model: UsageModel, hourly: HourlyFrequencies, exponent: Double) -> _EmpiricalRows {
+        if let empirical, empirical.exponent == exponent { return empirical }
+        let zeros = [Double](repeating: 0, count: 24)
+        let apps = Set(model.apps).union(hourly.apps).sorted()
+        let modelIndex = Dictionary(uniqueKeysWithValues: model.apps.enumerated().map { ($1, $0) })
+        let rows = apps.map { app in
+            // One power per local hour, not per slot (the same values).
+            (hourly.row(of: app) ?? zeros).map { UsageModel.atLeastOnce(min(0.999, $0), exponent: exponent) }
+        }
+        let built = _EmpiricalRows(exponent: exponent, apps: apps, modelRow: apps.map { modelIndex[$0] }, rows: rows)
+        empirical = built
+        return built
     }
 
     /// `sha256:` + the SHA-256 of the day's model as deterministic JSON (sorted keys, as
@@ -145,6 +159,7 @@ public struct UsageModelForecaster: Forecaster {
         }
         fitted = state
         forecasts = [:]
+        empirical = nil
         memo = keepsForecastMemo ? UsageModel.ForecastMemo() : .off
         return state
     }
@@ -176,6 +191,18 @@ extension UsageModelForecaster {
         scorer = (anchor, coefficients)
         return try UsageModel.fit(training, facts: facts, options: modelOptions, scorer: coefficients)
     }
+}
+
+/// The empirical half of a day's blend on one slot grid (``UsageModelForecaster``).
+struct _EmpiricalRows: Sendable {
+    /// Slot length in hours.
+    let exponent: Double
+    /// The blend's apps, sorted.
+    let apps: [String]
+    /// Per app, its row in the day's model, if the model has it.
+    let modelRow: [Int?]
+    /// Per app, the 24 empirical terms by local hour.
+    let rows: [[Double]]
 }
 
 /// What a ``UsageModelForecaster`` forecast depends on besides the day's fit (which the
