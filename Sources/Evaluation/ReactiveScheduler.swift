@@ -14,8 +14,8 @@ import UsageModel
 /// gained hits with them by more than half a standard error. Triggers are on when those days gained
 /// hits from them beyond their day-to-day noise (``ReactiveValidation/triggersHelp``). At a launch it returns the
 /// scheduler's pending list after ``ReactiveScheduler/observe(_:)``; at a boundary, after
-/// ``ReactiveScheduler/tick(at:zoneOffsetSeconds:)``. Probabilities are the hourly cold-launch
-/// frequencies (the `histogram`'s).
+/// ``ReactiveScheduler/tick(at:zoneOffsetSeconds:)``. Probabilities are the usage model's hourly
+/// forecast of the day (``SchedulingPolicy/hourlyForecast(_:)``, the day's fit), as in mode `daily`.
 public struct ReactivePolicy: EventDrivenPolicy {
     /// The name in results (`reveille`).
     public let name: String
@@ -76,11 +76,10 @@ public struct ReactivePolicy: EventDrivenPolicy {
                                                                                                   end: context.dayEnd))
         self.scheduler = scheduler
         schedulerDay = context.localDay
-        let perDay = Double(max(1, learnt.days))
-        var hourly: [String: [Double]] = [:]
-        for (app, counts) in zip(learnt.apps, learnt.hourlyColdLaunches) where counts.contains(where: { $0 > 0 }) {
-            hourly[app] = counts.map { Double($0) / perDay }
-        }
+        // The usage model's hourly forecast, as in mode `daily` (the day's fit, which the model
+        // windows use too).
+        let forecast = try daily.hourlyForecast(context.forecastContext)
+        let hourly = Dictionary(uniqueKeysWithValues: zip(forecast.apps, forecast.probabilities).map { ($0, $1) })
         return PolicyPlan(fetches: Self._fetches(scheduler.pending), hourlyProbabilities: hourly)
     }
 
