@@ -32,6 +32,9 @@ public struct ReactivePolicy: EventDrivenPolicy {
     public init(name: String = "reveille", options: SchedulingOptions = SchedulingOptions()) throws {
         self.name = name
         daily = try ReveillePolicy(options: options)
+        // Each day is forecast once per slot grid (every budget's windows are planned from
+        // `start(d)`): nothing to keep for later forecasts of the day (the same forecasts).
+        daily.forecaster.keepsForecastMemo = false
     }
 
     /// The daily plan's windows for the context's day at its budget (cached per day and budget).
