@@ -21,19 +21,22 @@ import TestSupport
 /// daily digests are pinned from then on, and re-pinned when the default became k = 10 (hits
 /// level again: the numbers in `SchedulingOptions.scorerRefitDays`). Likewise online mode's default of keeping the last
 /// plan through hours without a launch (`SchedulingOptions.quietHourReplans`): the digests
-/// above re-plan every hour.
+/// above re-plan every hour. And the default planning slot of 15 minutes instead of 5
+/// (`SchedulingOptions.slotMinutes`, hits level): the digests above plan 5-minute slots, the
+/// default's were re-pinned.
 @Suite struct UnchangedResultsTests {
     static let expected: [EvaluationMode: (json: String, fetches: String)] = [
         .daily: ("496137ef13ce27bc", "e842aa88972b2eeb"),
         .online: ("dd7f0f2428b32f22", "379f67a695813782"),
     ]
-    static let expectedDefault = (json: "ac087dfdefa8702c", fetches: "e105b3148e81ecba")
+    static let expectedDefault = (json: "2a0b426efe4e5504", fetches: "e9d58125547461bb")
 
     @Test(arguments: [EvaluationMode.daily, .online])
     func wellbeingEvaluationIsByteIdentical(_ mode: EvaluationMode) async throws {
         var everyDay = SchedulingOptions()
         everyDay.scorerRefitDays = 1
         everyDay.quietHourReplans = true
+        everyDay.slotMinutes = 5
         let (json, fetches) = try await Self.digests(mode, options: everyDay)
         #expect(json == Self.expected[mode]?.json)
         #expect(fetches == Self.expected[mode]?.fetches)
