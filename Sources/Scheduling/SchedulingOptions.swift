@@ -9,8 +9,9 @@ public struct SchedulingOptions: Sendable, Equatable {
     /// Freshness window `tau` in minutes (default 60; 1…1440, a whole multiple of ``slotMinutes``).
     public var tauMinutes: Double = 60
     /// Planning slot length in minutes (default 15; 1…60, dividing 1440). Fifteen minutes is the
-    /// granularity the platforms themselves schedule background work at (Android's shortest
-    /// periodic job, iOS's background refresh), and the usage model's own rate grid. Against
+    /// planner's own shortest spacing of an app's fetches (``PlatformRules``' 900 s), Android's
+    /// shortest period of a periodic job (`JobInfo.getMinPeriodMillis()`) and the usage model's
+    /// own rate grid. Against
     /// 5-minute slots: evaluation CPU 0.78× (daily) and 0.88× (event) on StudentLife (paired
     /// runs), hits level over the three sets' 36 cells (daily, online, event × B = 4/8/16/32;
     /// −23 in all, no cell worse by more than 0.7 %) — daily StudentLife 267/450/774/1252 →
