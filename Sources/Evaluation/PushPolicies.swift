@@ -77,7 +77,7 @@ public struct OraclePushPolicy: FetchPolicy {
 }
 
 /// `model`: the product forecaster (``ReveillePolicy``'s, refitted per day) gives the app's
-/// probabilities per planning slot (``SchedulingOptions/slotMinutes``) and ``PushPlanner`` times the pushes; each is executed at
+/// probabilities per planning slot (``SchedulingOptions/planningSlotMinutes``) and ``PushPlanner`` times the pushes; each is executed at
 /// `sendAt − 1 s`. The horizon starts one second after the earliest allowed push, so every push
 /// keeps the spacing and stays inside the day.
 public struct ModelPushPolicy: FetchPolicy {

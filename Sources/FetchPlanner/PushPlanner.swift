@@ -7,7 +7,9 @@ import ReveilleCore
 public struct PushRules: Sendable, Codable, Equatable {
     /// At most this many pushes per local day (default 4, in `0...maximumPushesPerDay`).
     public var maxPushesPerDay: Int
-    /// The largest daily push cap accepted: 288, one push per 5-minute slot.
+    /// The largest daily push cap accepted: 288, one push per 5-minute slot. A plan holds at most
+    /// one push per slot of its forecast, so on the product's default 15-minute planning slots
+    /// (`SchedulingOptions.planningSlotMinutes`) a cap above 96 is never reached.
     public static let maximumPushesPerDay = 288
     /// At least this many seconds between two pushes (default 10 800 = 3 h, ≥ 0).
     public var minimumSpacingSeconds: Double

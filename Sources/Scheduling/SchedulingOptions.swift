@@ -8,7 +8,9 @@ import UsageModel
 public struct SchedulingOptions: Sendable, Equatable {
     /// Freshness window `tau` in minutes (default 60; 1…1440, a whole multiple of ``slotMinutes``).
     public var tauMinutes: Double = 60
-    /// Planning slot length in minutes (default 15; 1…60, dividing 1440). Fifteen minutes is the
+    /// Planning slot length in minutes (default 15; 1…60, dividing 1440); a `tau` that is not a
+    /// whole multiple of it is planned on the largest slot dividing both
+    /// (``planningSlotMinutes``: 5 minutes for `tau` = 20). Fifteen minutes is the
     /// planner's own shortest spacing of an app's fetches (``PlatformRules``' 900 s), Android's
     /// shortest period of a periodic job (`JobInfo.getMinPeriodMillis()`) and the usage model's
     /// own rate grid. Against
@@ -63,11 +65,31 @@ public struct SchedulingOptions: Sendable, Equatable {
 
     /// `tau` in seconds.
     public var tauSeconds: Double { tauMinutes * 60 }
-    /// Slot length in seconds.
-    public var slotSeconds: Double { Double(slotMinutes) * 60 }
+    /// Slot length in seconds: ``planningSlotMinutes``.
+    public var slotSeconds: Double { Double(planningSlotMinutes) * 60 }
+
+    /// The slot the pipeline plans on: ``slotMinutes`` when `tau` is a whole multiple of it, else
+    /// their greatest common divisor (a divisor of ``slotMinutes``, so it divides the day too),
+    /// so that a fetch's cover window `(s, s + tau]` is whole slots. `tau` = 20 or 25 minutes
+    /// plans on 5-minute slots, as every `tau` did before the default became 15. For a `tau` that
+    /// is not a whole number of minutes (refused by ``validate()``), ``slotMinutes``.
+    public var planningSlotMinutes: Int {
+        guard slotMinutes >= 1, tauMinutes.isFinite, tauMinutes >= 1, tauMinutes <= 1440,
+              tauMinutes == tauMinutes.rounded() else { return slotMinutes }
+        var a = slotMinutes, b = Int(tauMinutes)
+        while b != 0 { (a, b) = (b, a % b) }
+        return a
+    }
+
+    /// Why ``planningSlotMinutes`` is not ``slotMinutes``, for a note on stderr; `nil` when it is.
+    public var planningSlotNote: String? {
+        let slot = planningSlotMinutes
+        guard slot != slotMinutes else { return nil }
+        return "tau \(Int(tauMinutes)) min is not a multiple of the \(slotMinutes)-minute planning slot: planning on \(slot)-minute slots"
+    }
 
     /// ``usageModel`` with this value's `tau`, and its own slot length when `tau` is a whole
-    /// multiple of it (else the planner's ``slotMinutes``). The model's rates are kept per 15
+    /// multiple of it (else the planner's, ``planningSlotMinutes``). The model's rates are kept per 15
     /// minutes by default — finer than any kernel bandwidth (≥ 20 min), and a third of the bytes
     /// of 5-minute rates in a model file — and the planner's slots (``slotMinutes``) read them
     /// through interpolated window sums.
@@ -76,7 +98,7 @@ public struct SchedulingOptions: Sendable, Equatable {
         o.tauMinutes = tauMinutes
         let own = usageModel.slotMinutes
         if own < 1 || 1440 % own != 0 || tauMinutes.truncatingRemainder(dividingBy: Double(own)) != 0 {
-            o.slotMinutes = slotMinutes
+            o.slotMinutes = planningSlotMinutes
         }
         return o
     }
@@ -89,9 +111,9 @@ public struct SchedulingOptions: Sendable, Equatable {
         guard slotMinutes >= 1, slotMinutes <= 60, 1440 % slotMinutes == 0 else {
             throw .invalidOption(name: "slotMinutes", expected: "1…60 minutes dividing 1440")
         }
-        let ratio = tauMinutes / Double(slotMinutes)
+        let ratio = tauMinutes / Double(planningSlotMinutes)
         guard ratio == ratio.rounded() else {
-            throw .invalidOption(name: "tauMinutes", expected: "a whole multiple of the \(slotMinutes)-minute slot")
+            throw .invalidOption(name: "tauMinutes", expected: "a whole number of minutes")
         }
         guard empiricalWeight.isFinite, (0...1).contains(empiricalWeight) else {
             throw .invalidOption(name: "empiricalWeight", expected: "a number in [0, 1]")

@@ -63,7 +63,7 @@ public struct SchedulingPolicy<Source: Forecaster>: Sendable {
         self.forecaster = forecaster
     }
 
-    /// Plans `request`'s horizon under the day's budget: whole slots of ``SchedulingOptions/slotMinutes``
+    /// Plans `request`'s horizon under the day's budget: whole slots of ``SchedulingOptions/planningSlotMinutes``
     /// from `start` that end by `end`; with the daily floor on, every app launched in the
     /// ``SchedulingOptions/floorLookbackDays`` before the day that the forecast knows gets a fetch
     /// per local day first.
@@ -93,7 +93,7 @@ public struct SchedulingPolicy<Source: Forecaster>: Sendable {
         return plan
     }
 
-    /// The forecast ``plan(_:)`` plans from: whole slots of ``SchedulingOptions/slotMinutes``
+    /// The forecast ``plan(_:)`` plans from: whole slots of ``SchedulingOptions/planningSlotMinutes``
     /// from `request.start` that end by `request.end` (the push and processing planners read it too).
     public mutating func forecast(_ request: ScheduleRequest) throws -> SlotForecast {
         let slotSeconds = options.slotSeconds

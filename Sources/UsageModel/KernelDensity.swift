@@ -1,8 +1,8 @@
 import Foundation
 import LinearAlgebra
 
-/// Circular kernel density estimation on a slot grid (a day of 288 five-minute slots, a week of
-/// 2016), with a wrapped Gaussian kernel.
+/// Circular kernel density estimation on a slot grid (a day of 96 fifteen-minute slots by
+/// default, a week of 672), with a wrapped Gaussian kernel.
 ///
 /// Smoothing is the product `K · H` of a circulant kernel matrix `K` (`n × n`,
 /// `K[i, j] = k[(i − j) mod n]`) and a slot-histogram matrix `H` (`n × c`, one column per app or

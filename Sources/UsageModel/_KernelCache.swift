@@ -7,7 +7,8 @@ import Foundation
 ///
 /// Bounded: at most ``limit`` entries of each kind (the cache is emptied when a new one would
 /// exceed it), and stacked matrices only of circles up to ``largestStackedCircle`` slots (a day
-/// of five-minute slots is 288; a week's matrices would take 32 MB each).
+/// of five-minute slots is 288, of the default fifteen-minute slots 96; a week of five-minute slots
+/// would take 32 MB per matrix).
 final class _KernelCache: @unchecked Sendable {
     static let shared = _KernelCache()
     static let limit = 64

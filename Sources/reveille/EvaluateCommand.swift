@@ -62,6 +62,7 @@ struct EvaluateCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await runMappingErrors {
+            if task == .fetch, let note = evaluation.planningSlotNote { common.note(note) }
             if partial || stream { return try await runStreaming() }
             let history = try input.load(common).only(device: device, source: input.history)
             if task == .nextApp {

@@ -5,6 +5,7 @@ import ArgumentParser
 import Evaluation
 import LaunchSimulator
 import LinearAlgebra
+import Scheduling
 
 extension EvaluationMode: ExpressibleByArgument {}
 
@@ -65,6 +66,14 @@ struct EvaluationCLIOptions: ParsableArguments {
     /// The library options these flags describe, loading `--truth` when given (bad truth → exit 65).
     func resolvedOptions() throws -> EvaluationOptions {
         try evaluationOptions(truth: try truth.map { try GroundTruth.load(path: $0) })
+    }
+
+    /// The note for a `--tau-minutes` the model-based policies plan on finer slots for
+    /// (``SchedulingOptions/planningSlotNote``).
+    var planningSlotNote: String? {
+        var scheduling = SchedulingOptions()
+        scheduling.tauMinutes = tauMinutes
+        return scheduling.planningSlotNote
     }
 
     private func evaluationOptions(truth: GroundTruth?, deferring: Set<String> = []) throws -> EvaluationOptions {

@@ -61,6 +61,7 @@ struct ReactCommand: ParsableCommand {
             var scheduler = ReactiveScheduler(statistics: statistics, budget: budget, tauSeconds: tauMinutes * 60)
             var options = SchedulingOptions()
             options.tauMinutes = tauMinutes
+            if let note = options.planningSlotNote { StandardError.write(note) }
             scheduler.windowPlanner = try ReactiveWindowPlanner(model: usage, options: options)
             if let history, let past = try HistoryReader.read(path: history, options: HistoryReadOptions(device: usage.device))
                 .device(usage.device) {

@@ -7,6 +7,7 @@ extension TrainCommand {
     /// `--stream`: each device's model, as the model file of that one device, on its own line.
     func runStreaming() throws {
         let options = schedulingOptions
+        if let note = options.planningSlotNote { common.note(note) }
         var source = try DeviceSource(input, common, stream: true, device: device)
         var count = 0
         try withLineOutput(output) { out in

@@ -62,6 +62,7 @@ struct TrainCommand: ParsableCommand {
             if stream { return try runStreaming() }
             let history = try input.load(common)
             let options = schedulingOptions
+            if let note = options.planningSlotNote { common.note(note) }
             let selected = try history.only(device: device, source: input.history).devices
             var models: [String: UsageModel] = [:]
             let progress = DeviceDayTally(devices: selected.count, deviceDays: selected.reduce(0) { min(Int.max / 2, $0) + min(Int.max / 2, $1.localDaySpan) },
