@@ -15,7 +15,8 @@ import UsageModel
 /// hits from them beyond their day-to-day noise (``ReactiveValidation/triggersHelp``). At a launch it returns the
 /// scheduler's pending list after ``ReactiveScheduler/observe(_:)``; at a boundary, after
 /// ``ReactiveScheduler/tick(at:zoneOffsetSeconds:)``. Probabilities are the usage model's hourly
-/// forecast of the day (``SchedulingPolicy/hourlyForecast(_:)``, the day's fit), as in mode `daily`.
+/// forecast of the day (``SchedulingPolicy/hourlyForecast(_:)``, the day's fit), as in mode `daily`:
+/// the model is fitted every day, also at a budget whose windows are the histogram's.
 public struct ReactivePolicy: EventDrivenPolicy {
     /// The name in results (`reveille`).
     public let name: String
