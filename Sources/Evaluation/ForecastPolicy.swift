@@ -43,8 +43,7 @@ public struct ForecastPolicy<Source: Forecaster>: FetchPolicy {
         let forecastContext = context.forecastContext
         var hourly: [String: [Double]]? = nil
         if context.isFirstCallOfDay {
-            let forecast = try scheduling.hourlyForecast(forecastContext)
-            hourly = Dictionary(uniqueKeysWithValues: zip(forecast.apps, forecast.probabilities).map { ($0, $1) })
+            hourly = try scheduling.hourlyForecast(forecastContext).probabilitiesByApp
         }
         guard context.remainingBudget > 0 else { return PolicyPlan(fetches: [], hourlyProbabilities: hourly) }
         if !scheduling.options.quietHourReplans, let standing = _standing[context.budget], standing.stands(in: context) {

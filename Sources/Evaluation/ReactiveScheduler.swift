@@ -82,8 +82,7 @@ public struct ReactivePolicy: EventDrivenPolicy {
         schedulerDay = context.localDay
         // The usage model's hourly forecast, as in mode `daily` (the day's fit, which the model
         // windows use too).
-        let forecast = try daily.hourlyForecast(context.forecastContext)
-        let hourly = Dictionary(uniqueKeysWithValues: zip(forecast.apps, forecast.probabilities).map { ($0, $1) })
+        let hourly = try daily.hourlyForecast(context.forecastContext).probabilitiesByApp
         return PolicyPlan(fetches: Self._fetches(scheduler.pending), hourlyProbabilities: hourly)
     }
 

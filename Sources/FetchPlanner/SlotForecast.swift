@@ -40,6 +40,11 @@ public struct SlotForecast: Sendable, Equatable {
     /// The horizon's end (exclusive), Unix seconds.
     public var horizonEnd: Double { horizonStart + Double(slotCount) * slotSeconds }
 
+    /// Every row keyed by its app (the apps are distinct). O(apps).
+    public var probabilitiesByApp: [String: [Double]] {
+        Dictionary(uniqueKeysWithValues: zip(apps, probabilities).map { ($0, $1) })
+    }
+
     /// The row of `app`, or `nil` when the forecast does not know it. O(log apps).
     public func probabilities(of app: String) -> [Double]? {
         var lo = 0, hi = apps.count

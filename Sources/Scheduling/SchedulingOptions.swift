@@ -91,7 +91,7 @@ public struct SchedulingOptions: Sendable, Equatable {
     /// ``usageModel`` with this value's `tau`, and its own slot length when `tau` is a whole
     /// multiple of it (else the planner's, ``planningSlotMinutes``). The model's rates are kept per 15
     /// minutes by default — finer than any kernel bandwidth (≥ 20 min), and a third of the bytes
-    /// of 5-minute rates in a model file — and the planner's slots (``slotMinutes``) read them
+    /// of 5-minute rates in a model file — and the planner's slots (``planningSlotMinutes``) read them
     /// through interpolated window sums.
     public var modelOptions: UsageModelOptions {
         var o = usageModel

@@ -78,7 +78,7 @@ struct PredictCommand: ParsableCommand {
             let slots = hours * 60 / slotMinutes
             let forecast = try policy.forecast(source.context(start: start, utcOffsetSeconds: offset, tauSeconds: policy.options.tauSeconds),
                                                from: start, slotCount: slots, slotSeconds: Double(slotMinutes * 60))
-            let p = Dictionary(uniqueKeysWithValues: zip(forecast.apps, forecast.probabilities).map { ($0, $1) })
+            let p = forecast.probabilitiesByApp
             let times = (0..<slots).map {
                 TimestampParser.formatISO(instant: start + Double($0 * slotMinutes * 60), utcOffsetSeconds: offset)
             }
