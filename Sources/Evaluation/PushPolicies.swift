@@ -79,7 +79,10 @@ public struct OraclePushPolicy: FetchPolicy {
 /// `model`: the product forecaster (``ReveillePolicy``'s, refitted per day) gives the app's
 /// probabilities per planning slot (``SchedulingOptions/planningSlotMinutes``) and ``PushPlanner`` times the pushes; each is executed at
 /// `sendAt − 1 s`. The horizon starts one second after the earliest allowed push, so every push
-/// keeps the spacing and stays inside the day.
+/// keeps the spacing, and its slots reach the day's end: the last one starts before `start(d+1)`
+/// and may run past it (pushes are sent at a slot's start, so every push stays inside the day).
+/// Whole slots only would leave the day's last partial slot unplanned — up to a slot less one
+/// second, since the horizon starts one second past the grid.
 public struct ModelPushPolicy: FetchPolicy {
     public let name = "model"
     let app: String
@@ -95,7 +98,7 @@ public struct ModelPushPolicy: FetchPolicy {
 
     public mutating func plan(_ context: PolicyContext) throws -> PolicyPlan {
         let slotSeconds = scheduling.options.slotSeconds, start = spacing.notBefore(context) + 1
-        let slots = Int(((context.dayEnd - start) / slotSeconds).rounded(.down))
+        let slots = Int(((context.dayEnd - start) / slotSeconds).rounded(.up))
         guard slots > 0, spacing.rules.maxPushesPerDay > 0 else { return spacing.fetches([], app: app) }
         let forecast = try scheduling.forecast(context.forecastContext, from: start, slotCount: slots, slotSeconds: slotSeconds)
         let local = context.forecastContext.plannerOffsets(dayEnd: context.dayEnd, from: start)

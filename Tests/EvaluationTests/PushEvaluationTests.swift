@@ -49,6 +49,21 @@ import TestSupport
         #expect(errors.isEmpty, "schema: \(errors.prefix(3))")
     }
 
+    /// Regression: the horizon starts one second past the slot grid, and whole slots only left the
+    /// day's last one unplanned, so a daily launch at 23:55 with tau = 15 min (a push due in
+    /// [23:40, 23:55)) was never covered: the latest push executed at 23:30.
+    @Test func modelPlansTheDaysLastSlot() throws {
+        var options = Self.options(pushes: 1)
+        options.tauMinutes = 15
+        options.policies = ["model"]
+        let late = LaunchHistory(events: (0...13).map { Toy.launch("d1", "a", $0, 23, 55) })
+        let result = try #require(try PushEvaluator.evaluate(late, app: "a", options: options).pooled.first)
+        #expect(result.days == 12 && result.coldLaunches == 12)
+        // 10 of 12 (0 before): the first two scored days' models, fitted on one and two days,
+        // spread the launch over the neighbouring slots.
+        #expect(result.hits >= 10, "pushes: \(result.pushes), hits: \(result.hits)")
+    }
+
     @Test func schemaRejectsAMissingFieldAWrongTypeAndAnUnknownPolicy() throws {
         let schema = try SchemaValidator(schema: "push-evaluation")
         let json = try PushEvaluator.evaluate(Self.toy, app: "a", options: Self.options()).json()
