@@ -27,7 +27,12 @@ public struct FetchDecision: Sendable, Hashable, Codable {
     public var at: Double
     /// Window or trigger.
     public var reason: Reason
-    /// The estimated chance of a cold launch of ``app`` in `(at, at + tau]`.
+    /// What the fetch is worth, the value a trigger must beat to take over a pending window: for
+    /// a trigger, the scorer's chance of a cold launch of ``app`` in `(at, at + tau]`; for a
+    /// histogram window, its local hour's cold launches per counted day (a rate, not bounded by
+    /// 1); for a usage-model window, the plan's `FetchPlan.Window.probability` (the chance of
+    /// a cold launch in the slots it newly serves). A window moved past tau after a launch keeps
+    /// its value; a window taken over by a trigger gets the larger of the two.
     public var probability: Double
 
     /// A decision.
