@@ -47,7 +47,7 @@ export REVEILLE_FUZZ_WELLBEING="$DATA/android-wellbeing/app_usage.sqlite"
 
 # Seed files per target: small real inputs (the first lines of large ones, cut into a scratch seed dir).
 seed() {
-    local target="$1" dir="$FUZZ/.seeds/$1"
+    local target="$1" dir="$FUZZ/.seeds/$1.$$"
     rm -rf "$dir"; mkdir -p "$dir"
     case "$target" in
         fuzz-csv)
@@ -87,12 +87,15 @@ max_len() {
 for target in "${TARGETS[@]}"; do
     seed "$target"
     mkdir -p "$FUZZ/.corpus/$target" "$FUZZ/.crashes/$target"
-    log="$FUZZ/.crashes/$target/log.txt"
+    # This run's own log, CPU figures and seed copy (named by the script's PID): two runs of one
+    # target at once (two lanes sharing its corpus) must not read each other's figures. The log is
+    # kept as log.txt when the run ends.
+    log="$FUZZ/.crashes/$target/log.$$.txt" times="$FUZZ/.crashes/$target/cpu.$$.txt"
     set +e
     # -detect_leaks=0: FileManager.contents(atPath:) of an empty file leaks 4 KiB in swift-foundation
     # (Swift 6.3.1), reported by LeakSanitizer from every target that reads a file with it.
-    nice -n "${NICE:-10}" /usr/bin/time -o "$FUZZ/.crashes/$target/cpu.txt" -f '%U %S' "$BIN/$target" "${LIMIT[@]}" -detect_leaks=0 -max_len="$(max_len "$target")" -timeout="${TIMEOUT:-10}" -rss_limit_mb=2048 -print_final_stats=1 \
-        -artifact_prefix="$FUZZ/.crashes/$target/" "$FUZZ/.corpus/$target" "$FUZZ/.seeds/$target" $(ls -d "$FUZZ/Regressions/$target" 2>/dev/null) > "$log" 2>&1 < /dev/null
+    nice -n "${NICE:-10}" /usr/bin/time -o "$times" -f '%U %S' "$BIN/$target" "${LIMIT[@]}" -detect_leaks=0 -max_len="$(max_len "$target")" -timeout="${TIMEOUT:-10}" -rss_limit_mb=2048 -print_final_stats=1 \
+        -artifact_prefix="$FUZZ/.crashes/$target/" "$FUZZ/.corpus/$target" "$FUZZ/.seeds/$target.$$" $(ls -d "$FUZZ/Regressions/$target" 2>/dev/null) > "$log" 2>&1 < /dev/null
     status=$?
     set -e
     runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | head -1 || echo "?")
@@ -100,9 +103,11 @@ for target in "${TARGETS[@]}"; do
     # Executions per CPU second (user + system): what the target costs, whatever share of a busy
     # shared machine it got (exec/s above is per wall-clock second).
     # (GNU time puts "Command exited with non-zero status N" before the figures: read the last line only.)
-    cpu=$(awk 'NF == 2 && $1 ~ /^[0-9.]+$/ { u = $1; s = $2 } END { if (u != "") printf "%.1f", u + s }' "$FUZZ/.crashes/$target/cpu.txt" 2>/dev/null)
+    cpu=$(awk 'NF == 2 && $1 ~ /^[0-9.]+$/ { u = $1; s = $2 } END { if (u != "") printf "%.1f", u + s }' "$times" 2>/dev/null)
     per_cpu=$(awk -v r="$runs" -v c="$cpu" 'BEGIN { if (c + 0 > 0 && r + 0 > 0) printf "%d", r / c; else print "?" }')
     crashes=$(find "$FUZZ/.crashes/$target" -name 'crash-*' -o -name 'leak-*' -o -name 'timeout-*' -o -name 'oom-*' | wc -l)
     line="$(date -u +%FT%TZ) $target exit=$status runs=$runs exec/s=$rate cpu_s=$cpu exec/cpu_s=$per_cpu artifacts=$crashes"
     echo "$line" | tee -a "$FUZZ/.results.txt"
+    mv -f "$log" "$FUZZ/.crashes/$target/log.txt"
+    rm -rf "$times" "$FUZZ/.seeds/$target.$$"
 done
