@@ -45,9 +45,9 @@ export REVEILLE_FUZZ_POWERLOG="$DATA/apple/powerlog_2021-12-16_05-54_84E2141B.PL
 export REVEILLE_FUZZ_SCREENTIME="$DATA/apple/RMAdminStore-Local.sqlite"
 export REVEILLE_FUZZ_WELLBEING="$DATA/android-wellbeing/app_usage.sqlite"
 
-# Seed files per target: small real inputs (the first lines of large ones, cut into a scratch seed dir).
+# Seed files per target: small real inputs (the first lines of large ones, cut into the scratch seed dir $2).
 seed() {
-    local target="$1" dir="$FUZZ/.seeds/$1.$$"
+    local target="$1" dir="$2"
     rm -rf "$dir"; mkdir -p "$dir"
     case "$target" in
         fuzz-csv)
@@ -84,18 +84,19 @@ max_len() {
     esac
 }
 
+# This run's own log, CPU figures and seed copy (named by the script's PID): two runs of one
+# target at once (two lanes sharing its corpus) must not read each other's figures. The log is kept
+# as log.txt when the run ends, the CPU figures and the seeds go: also when the script is stopped.
+trap 'if [ -f "${log:-}" ]; then mv -f "$log" "${log%/*}/log.txt"; fi; rm -rf "${times:-}" "${seeds:-}"' EXIT
 for target in "${TARGETS[@]}"; do
-    seed "$target"
+    log="$FUZZ/.crashes/$target/log.$$.txt" times="$FUZZ/.crashes/$target/cpu.$$.txt" seeds="$FUZZ/.seeds/$target.$$"
+    seed "$target" "$seeds"
     mkdir -p "$FUZZ/.corpus/$target" "$FUZZ/.crashes/$target"
-    # This run's own log, CPU figures and seed copy (named by the script's PID): two runs of one
-    # target at once (two lanes sharing its corpus) must not read each other's figures. The log is
-    # kept as log.txt when the run ends.
-    log="$FUZZ/.crashes/$target/log.$$.txt" times="$FUZZ/.crashes/$target/cpu.$$.txt"
     set +e
     # -detect_leaks=0: FileManager.contents(atPath:) of an empty file leaks 4 KiB in swift-foundation
     # (Swift 6.3.1), reported by LeakSanitizer from every target that reads a file with it.
     nice -n "${NICE:-10}" /usr/bin/time -o "$times" -f '%U %S' "$BIN/$target" "${LIMIT[@]}" -detect_leaks=0 -max_len="$(max_len "$target")" -timeout="${TIMEOUT:-10}" -rss_limit_mb=2048 -print_final_stats=1 \
-        -artifact_prefix="$FUZZ/.crashes/$target/" "$FUZZ/.corpus/$target" "$FUZZ/.seeds/$target.$$" $(ls -d "$FUZZ/Regressions/$target" 2>/dev/null) > "$log" 2>&1 < /dev/null
+        -artifact_prefix="$FUZZ/.crashes/$target/" "$FUZZ/.corpus/$target" "$seeds" $(ls -d "$FUZZ/Regressions/$target" 2>/dev/null) > "$log" 2>&1 < /dev/null
     status=$?
     set -e
     runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | head -1 || echo "?")
@@ -109,5 +110,5 @@ for target in "${TARGETS[@]}"; do
     line="$(date -u +%FT%TZ) $target exit=$status runs=$runs exec/s=$rate cpu_s=$cpu exec/cpu_s=$per_cpu artifacts=$crashes"
     echo "$line" | tee -a "$FUZZ/.results.txt"
     mv -f "$log" "$FUZZ/.crashes/$target/log.txt"
-    rm -rf "$times" "$FUZZ/.seeds/$target.$$"
+    rm -rf "$times" "$seeds"
 done
