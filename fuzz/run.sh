@@ -88,6 +88,13 @@ max_len() {
 # target at once (two lanes sharing its corpus) must not read each other's figures. The log is kept
 # as log.txt when the run ends, the CPU figures and the seeds go: also when the script is stopped.
 trap 'if [ -f "${log:-}" ]; then mv -f "$log" "${log%/*}/log.txt"; fi; rm -rf "${times:-}" "${seeds:-}"' EXIT
+# Stopping the script (SIGINT or SIGTERM) stops its fuzzer as Ctrl-C would: the fuzzer gets
+# SIGTERM (to libFuzzer the same interrupt as SIGINT, which a background job of a script ignores),
+# prints its final statistics and exits, and the run's results line is still written (the
+# executions done count); no further target is started. The signal goes to GNU time's child, the
+# fuzzer itself (time ignores SIGINT while it waits).
+stopping=0 child=""
+trap 'stopping=1; if [ -n "$child" ]; then pkill -TERM -P "$child" 2>/dev/null || true; fi' INT TERM
 for target in "${TARGETS[@]}"; do
     log="$FUZZ/.crashes/$target/log.$$.txt" times="$FUZZ/.crashes/$target/cpu.$$.txt" seeds="$FUZZ/.seeds/$target.$$"
     seed "$target" "$seeds"
@@ -96,8 +103,12 @@ for target in "${TARGETS[@]}"; do
     # -detect_leaks=0: FileManager.contents(atPath:) of an empty file leaks 4 KiB in swift-foundation
     # (Swift 6.3.1), reported by LeakSanitizer from every target that reads a file with it.
     nice -n "${NICE:-10}" /usr/bin/time -o "$times" -f '%U %S' "$BIN/$target" "${LIMIT[@]}" -detect_leaks=0 -max_len="$(max_len "$target")" -timeout="${TIMEOUT:-10}" -rss_limit_mb=2048 -print_final_stats=1 \
-        -artifact_prefix="$FUZZ/.crashes/$target/" "$FUZZ/.corpus/$target" "$seeds" $(ls -d "$FUZZ/Regressions/$target" 2>/dev/null) > "$log" 2>&1 < /dev/null
-    status=$?
+        -artifact_prefix="$FUZZ/.crashes/$target/" "$FUZZ/.corpus/$target" "$seeds" $(ls -d "$FUZZ/Regressions/$target" 2>/dev/null) > "$log" 2>&1 < /dev/null &
+    child=$!
+    # A trapped signal ends `wait` early (status > 128): wait again until the fuzzer has exited.
+    wait "$child"; status=$?
+    while kill -0 "$child" 2>/dev/null; do wait "$child"; status=$?; done
+    child=""
     set -e
     runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | head -1 || echo "?")
     rate=$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "$log" | grep -o '[0-9]*$' | head -1 || echo "?")
@@ -107,8 +118,11 @@ for target in "${TARGETS[@]}"; do
     cpu=$(awk 'NF == 2 && $1 ~ /^[0-9.]+$/ { u = $1; s = $2 } END { if (u != "") printf "%.1f", u + s }' "$times" 2>/dev/null)
     per_cpu=$(awk -v r="$runs" -v c="$cpu" 'BEGIN { if (c + 0 > 0 && r + 0 > 0) printf "%d", r / c; else print "?" }')
     crashes=$(find "$FUZZ/.crashes/$target" -name 'crash-*' -o -name 'leak-*' -o -name 'timeout-*' -o -name 'oom-*' | wc -l)
+    # libFuzzer exits 72 when interrupted: recorded as `stopped`, not as a failure.
+    if [ "$stopping" = 1 ] && [ "$status" = 72 ]; then status=stopped; fi
     line="$(date -u +%FT%TZ) $target exit=$status runs=$runs exec/s=$rate cpu_s=$cpu exec/cpu_s=$per_cpu artifacts=$crashes"
     echo "$line" | tee -a "$FUZZ/.results.txt"
     mv -f "$log" "$FUZZ/.crashes/$target/log.txt"
     rm -rf "$times" "$seeds"
+    [ "$stopping" = 0 ] || break
 done

@@ -7,8 +7,8 @@
 # number_of_executed_units, printed also when a run is stopped by a crash or SIGINT/SIGTERM),
 # CPU seconds (runs that recorded them), runs that ended with a non-zero exit (a crash, timeout,
 # out-of-memory, or in early rounds LeakSanitizer's report of a Foundation leak at exit — see
-# README.md), and what is left to the goal of 10,000,000 executions. Targets sorted by executions,
-# fewest first (the ones to run next). Runs whose execution count is unknown ("?") count as 0.
+# README.md; a run stopped by SIGINT/SIGTERM, `exit=stopped`, is not one), and what is left to
+# the goal of 10,000,000 executions. Targets sorted by executions, fewest first (the ones to run next). Runs whose execution count is unknown ("?") count as 0.
 set -euo pipefail
 cd "$(dirname "$0")"
 RESULTS="${1:-.results.txt}"
@@ -22,7 +22,7 @@ awk '
             split($i, kv, "=")
             if (kv[1] == "runs" && kv[2] ~ /^[0-9]+$/) execs[target] += kv[2]
             if (kv[1] == "cpu_s" && kv[2] ~ /^[0-9]+(\.[0-9]+)?$/) cpu[target] += kv[2]
-            if (kv[1] == "exit" && kv[2] != "0") failed[target]++
+            if (kv[1] == "exit" && kv[2] != "0" && kv[2] != "stopped") failed[target]++
         }
     }
     END {
