@@ -30,11 +30,13 @@ extension ReactiveStatistics {
     /// Hourly counts are the window's cold launches (what `histogram` counts). The transitions
     /// count, over the window's launches whose cover window `(t + 1 s, t + 1 s + tau]` ends
     /// before `dayStart`, `n_a` and `k_ab` as `markov` does. The scorer is fitted on one row per
-    /// such launch and candidate app, labelled by whether the candidate had a cold launch in the
-    /// cover window (an L2-penalised logistic regression, λ = 1, by IRLS, its steps starting
-    /// from the anchor day's coefficients: ``scorerRefitDays``); the scores of the last 14 days'
-    /// launches give the trigger thresholds. O(window launches × apps × 9²), twice on a day
-    /// that is not its own anchor (the anchor is learnt too; a ``ReactiveValidator`` keeps it).
+    /// such launch and candidate app (at most ``maximumCandidates`` apps, and the most recent
+    /// launches whose rows fit in ``maximumTrainingRows``), labelled by whether the candidate had
+    /// a cold launch in the cover window (an L2-penalised logistic regression, λ = 1, by IRLS,
+    /// its steps starting from the anchor day's coefficients: ``scorerRefitDays``); the scores of
+    /// the last 14 days' launches give the trigger thresholds. O(window launches × candidates ×
+    /// 9²), twice on a day that is not its own anchor (the anchor is learnt too; a
+    /// ``ReactiveValidator`` keeps it).
     /// - Throws: `LinearAlgebraError` only if the fit's shapes disagree (a bug).
     public static func learn(history: ArraySlice<LaunchEvent>, localDay: Int, dayStart: Double, firstLocalDay: Int,
                              tauSeconds: Double) throws -> ReactiveStatistics {
@@ -144,26 +146,33 @@ extension ReactiveStatistics {
     }
 
     /// Per launch in the window (offset into the tail), the apps `b ≠ a` with a cold launch in
-    /// `(t + 1 s, t + 1 s + tau]`, each once, in order of first appearance.
+    /// `(t + 1 s, t + 1 s + tau]`, each once, in order of first appearance — at most
+    /// ``maximumCandidates`` of them (more apps cold-launched within one tau of a launch is no
+    /// real history; the cap keeps the work linear in the launches). Scans the cold launches
+    /// only: an app has at most one in a window of length tau.
     private static func _followers(instants: [Double], appOf: [Int], cold: [Bool], inWindow: [Bool],
                                    tauSeconds: Double) -> [[Int]] {
         var result = Array(repeating: [Int](), count: instants.count)
+        let colds = instants.indices.filter { cold[$0] }
         var lo = 0, hi = 0
         for j in instants.indices where inWindow[j] {
             let low = instants[j] + 1, high = low + tauSeconds
-            while lo < instants.count, instants[lo] <= low { lo += 1 }
+            while lo < colds.count, instants[colds[lo]] <= low { lo += 1 }
             hi = max(hi, lo)
-            while hi < instants.count, instants[hi] <= high { hi += 1 }
-            for i in lo..<hi where cold[i] && appOf[i] != appOf[j] && !result[j].contains(appOf[i]) {
+            while hi < colds.count, instants[colds[hi]] <= high { hi += 1 }
+            for i in colds[lo..<hi] where appOf[i] != appOf[j] && !result[j].contains(appOf[i]) {
                 result[j].append(appOf[i])
+                if result[j].count == maximumCandidates { break }
             }
         }
         return result
     }
 }
 
-/// The scorer's training rows: one per window launch and candidate app other than the launched.
-private struct _Rows {
+/// The scorer's training rows: one per window launch and candidate app other than the launched,
+/// for the most recent window launches whose rows number at most
+/// ``ReactiveStatistics/maximumTrainingRows``.
+struct _Rows {
     var features: [Double] = []
     var labels: [Double] = []
 
@@ -172,18 +181,18 @@ private struct _Rows {
         let statistics = scorer.statistics
         var recency = _ReactiveRecency(appCount: statistics.apps.count)
         // One row per window launch and candidate other than the launched app: sized up front
-        // and written in place.
+        // and written in place, from the last window launch back while they fit.
         let candidates = scorer.candidate.filter { $0 }.count
-        var rowCount = 0
-        for j in inWindow.indices where inWindow[j] {
-            rowCount += candidates - (scorer.candidate.indices.contains(appOf[j]) && scorer.candidate[appOf[j]] ? 1 : 0)
+        let rows = appOf.indices.map { j in
+            inWindow[j] ? candidates - (scorer.candidate.indices.contains(appOf[j]) && scorer.candidate[appOf[j]] ? 1 : 0) : 0
         }
+        let (firstTrained, rowCount) = Self.trained(rows: rows, limit: ReactiveStatistics.maximumTrainingRows)
         let width = ReactiveStatistics.featureCount
         features = Array(repeating: 0, count: rowCount * width)
         labels.reserveCapacity(rowCount)
         for (j, launch) in tail.enumerated() {
             recency.record(app: appOf[j], at: launch.instant)
-            guard inWindow[j] else { continue }
+            guard inWindow[j], j >= firstTrained else { continue }
             let local = LocalClock.secondOfDay(localSeconds: LocalClock.localSeconds(
                 instant: launch.instant + 1, utcOffsetSeconds: launch.utcOffsetSeconds))
             let shared = scorer.launch(after: appOf[j], instant: launch.instant, localSeconds: local, recency: recency)
@@ -192,5 +201,18 @@ private struct _Rows {
                 labels.append(followers[j].contains(b) ? 1 : 0)
             }
         }
+    }
+
+    /// The first launch trained on and the rows trained on, given each launch's rows (0 for one
+    /// outside the window): the launches from the last back while their rows sum to at most
+    /// `limit`.
+    static func trained(rows: [Int], limit: Int) -> (first: Int, rows: Int) {
+        var total = 0, first = rows.count
+        for j in rows.indices.reversed() {
+            guard rows[j] <= limit - total else { break }
+            total += rows[j]
+            first = j
+        }
+        return (first, total)
     }
 }

@@ -9,8 +9,10 @@ import UsageModel
 /// day in the local hour of `T + 1 s` (linearly blended with the next hour), whether `b` was
 /// launched less than tau, tau–3 h or 3–24 h ago, `log(1 + b's launches in the last 24 h)`,
 /// `log(1 + launches of the last 30 min)`, `log(r_b + 10⁻⁴)` and a constant.
-/// Candidates are the apps with a cold launch in the counted days, other than `a`.
-/// O(apps) per launch.
+/// Candidates are the apps with a cold launch in the counted days, other than `a` — at most
+/// ``ReactiveStatistics/maximumCandidates`` of them, those with the most cold launches (ties by
+/// app order), so that a history of thousands of apps costs linear work and memory, not
+/// quadratic. O(candidates) per launch; the transition table holds one column per candidate.
 struct _ReactiveScorer: Sendable {
     static let shrinkage = 10.0
     private(set) var statistics: ReactiveStatistics
@@ -18,14 +20,23 @@ struct _ReactiveScorer: Sendable {
     let index: [String: Int]
     /// `r_b`.
     let baseRate: [Double]
-    /// Whether each app is a candidate (a cold launch in the counted days).
+    /// Whether each app is a candidate (a cold launch in the counted days, and among the
+    /// ``ReactiveStatistics/maximumCandidates`` apps with the most).
     let candidate: [Bool]
-    /// `log v_ab` for every `b`, one row of ``statistics``' app count per launched app: row 0 is
-    /// an unknown `a` (and every `a` with no launch and no transition, whose `k` and `n` are 0),
-    /// row `transitionRow[a]` the others. The features read it instead of a dictionary and a
-    /// `log` per candidate: each value is computed as the formula would compute it, once.
+    /// `log v_ab` for every candidate `b` (column `candidateColumn[b]`), one row per launched
+    /// app: row 0 is an unknown `a` (and every `a` with no launch and no transition, whose `k`
+    /// and `n` are 0), row `transitionRow[a]` the others. The features read it instead of a
+    /// dictionary and a `log` per candidate: each value is computed as the formula would
+    /// compute it, once. O(apps × candidates) memory.
     private let logTransition: [Double]
     private let transitionRow: [Int]
+    /// Each candidate's column of ``logTransition`` (`-1`: not a candidate).
+    private let candidateColumn: [Int]
+    /// Columns of ``logTransition`` (the candidates).
+    private let columnCount: Int
+    /// `k_ab` by `b`, per app `a`, and `n_a`: what a feature of an app that is not a candidate
+    /// (never scored, but defined) is computed from on the spot.
+    private let transitionCounts: [[Int: Double]]
     /// `log(r_b + 10⁻⁴)`.
     private let logBaseRate: [Double]
     /// `log(0 + 0.01)`: feature 1 of a candidate with no cold launch in either blended hour.
@@ -38,28 +49,51 @@ struct _ReactiveScorer: Sendable {
         for (i, app) in statistics.apps.enumerated() { index[app] = i }
         self.index = index
         let n = statistics.apps.count
-        var rows = Array(repeating: [Int: Int](), count: n)
-        var followed = Array(repeating: 0, count: n)
+        // Counts are summed as doubles: exact below 2⁵³, and no sum of a file's counts can
+        // overflow (each is a whole number, so these are the integer sums in every real case).
+        var rows = Array(repeating: [Int: Double](), count: n)
+        var followed = Array(repeating: 0.0, count: n)
         for t in statistics.transitions where t.from < n && t.to < n && t.from >= 0 && t.to >= 0 {
-            rows[t.from][t.to, default: 0] += t.count
-            followed[t.to] += t.count
+            rows[t.from][t.to, default: 0] += Double(t.count)
+            followed[t.to] += Double(t.count)
         }
-        let total = Double(max(1, statistics.launches.reduce(0, +)))
-        let baseRate = followed.map { Double($0) / total }
+        let total = max(1, statistics.launches.reduce(0.0) { $0 + Double($1) })
+        let baseRate = followed.map { $0 / total }
         self.baseRate = baseRate
-        candidate = statistics.hourlyColdLaunches.map { $0.contains { $0 > 0 } }
+        let candidates = Self._candidates(statistics.hourlyColdLaunches)
+        var candidate = Array(repeating: false, count: n), candidateColumn = Array(repeating: -1, count: n)
+        for (column, b) in candidates.enumerated() where b < n {
+            candidate[b] = true
+            candidateColumn[b] = column
+        }
+        self.candidate = candidate
+        self.candidateColumn = candidateColumn
+        columnCount = candidates.count
         logBaseRate = baseRate.map { log($0 + 1e-4) }
         // Row 0 (k = n = 0), then one row per app with a launch or a transition.
         var transitionRow = Array(repeating: 0, count: n)
-        var logTransition = Self._logTransitionRow(k: [:], n: 0, baseRate: baseRate)
+        var logTransition = Self._logTransitionRow(k: [:], n: 0, baseRate: baseRate, columns: candidates)
         for a in 0..<n {
             let launches = a < statistics.launches.count ? statistics.launches[a] : 0
             guard launches != 0 || !rows[a].isEmpty else { continue }
-            transitionRow[a] = logTransition.count / max(1, n)
-            logTransition += Self._logTransitionRow(k: rows[a], n: launches, baseRate: baseRate)
+            transitionRow[a] = logTransition.count / max(1, candidates.count)
+            logTransition += Self._logTransitionRow(k: rows[a], n: Double(launches), baseRate: baseRate, columns: candidates)
         }
         self.transitionRow = transitionRow
         self.logTransition = logTransition
+        transitionCounts = rows
+    }
+
+    /// The candidate apps, ascending: those with a cold launch in `hourly`, at most
+    /// ``ReactiveStatistics/maximumCandidates`` — the ones with the most cold launches, ties to
+    /// the earlier app. O(apps · log apps).
+    static func _candidates(_ hourly: [[Int]]) -> [Int] {
+        // As doubles: a file's counts cannot overflow the sum.
+        let totals = hourly.map { $0.reduce(0.0) { $0 + Double(max(0, $1)) } }
+        let launched = totals.indices.filter { totals[$0] > 0 }
+        guard launched.count > ReactiveStatistics.maximumCandidates else { return launched }
+        let most = launched.sorted { totals[$0] != totals[$1] ? totals[$0] > totals[$1] : $0 < $1 }
+        return most.prefix(ReactiveStatistics.maximumCandidates).sorted()
     }
 
     /// Replaces the statistics' coefficients (nothing else reads them: the tables stay valid).
@@ -67,12 +101,14 @@ struct _ReactiveScorer: Sendable {
         statistics.coefficients = coefficients
     }
 
-    /// `log v_ab` for every `b`: `v_ab = min(1, max(10⁻⁴, (k_ab + α r_b) / (n_a + α)))`.
-    private static func _logTransitionRow(k: [Int: Int], n: Int, baseRate: [Double]) -> [Double] {
-        let alpha = shrinkage
-        return baseRate.indices.map { b in
-            log(min(1, max(1e-4, (Double(k[b] ?? 0) + alpha * baseRate[b]) / (Double(n) + alpha))))
-        }
+    /// `log v_ab` for every `b` of `columns`.
+    private static func _logTransitionRow(k: [Int: Double], n: Double, baseRate: [Double], columns: [Int]) -> [Double] {
+        columns.map { b in _logTransition(k: k[b] ?? 0, n: n, baseRate: baseRate[b]) }
+    }
+
+    /// `log v_ab`, `v_ab = min(1, max(10⁻⁴, (k_ab + α r_b) / (n_a + α)))`.
+    private static func _logTransition(k: Double, n: Double, baseRate: Double) -> Double {
+        log(min(1, max(1e-4, (k + shrinkage * baseRate) / (n + shrinkage))))
     }
 
     /// What the features of every candidate after one launch share.
@@ -97,7 +133,7 @@ struct _ReactiveScorer: Sendable {
         let h0 = min(23, max(0, Int(hours.rounded(.down))))
         let row = a >= 0 && a < transitionRow.count ? transitionRow[a] : 0
         return Launch(app: a, instant: instant, hour: h0, phi: hours - Double(h0),
-                      logBurst: Self._log1p(recency.burst), row: row * statistics.apps.count)
+                      logBurst: Self._log1p(recency.burst), row: row * columnCount)
     }
 
     /// The features of candidate `b` after `launch`, written to `x[offset ..< offset + 9]`.
@@ -105,7 +141,15 @@ struct _ReactiveScorer: Sendable {
         let counts = statistics.hourlyColdLaunches[b]
         let c0 = counts[launch.hour], c1 = counts[(launch.hour + 1) % 24]
         let since = launch.instant - recency.lastLaunch[b]
-        x[offset] = logTransition[launch.row + b]
+        if candidateColumn[b] >= 0 {
+            x[offset] = logTransition[launch.row + candidateColumn[b]]
+        } else {
+            // Only candidates are scored; another app's feature is computed on the spot.
+            let a = launch.app, known = a >= 0 && a < transitionCounts.count
+            x[offset] = Self._logTransition(k: known ? transitionCounts[a][b] ?? 0 : 0,
+                                            n: known && a < statistics.launches.count ? Double(statistics.launches[a]) : 0,
+                                            baseRate: baseRate[b])
+        }
         if c0 == 0 && c1 == 0 {
             x[offset + 1] = Self.logNoHourlyRate
         } else {

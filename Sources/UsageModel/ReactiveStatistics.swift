@@ -121,6 +121,18 @@ public struct ReactiveStatistics: Sendable, Codable, Equatable {
         return Array(sorted.dropFirst(step - 1).enumerated().lazy.filter { $0.offset % step == 0 }.map(\.element)) + [smallest]
     }
 
+    /// The most apps a trigger may fetch on one device: those with the most cold launches in the
+    /// counted days (ties to the earlier app). Real devices have a few dozen; the cap keeps the
+    /// trigger scorer's work and memory linear in the launches (training rows are launches ×
+    /// candidates, its transition table apps × candidates) on a history of thousands of apps.
+    public static let maximumCandidates = 100
+
+    /// The most training rows (window launches × candidates) the trigger scorer is fitted on: the
+    /// most recent window launches whose rows fit (a device with 30 candidate apps reaches it at
+    /// 33,000 launches in 28 days, about 1,200 a day; no device of the shared sets has more than
+    /// 280,000 launches × apps in its whole history). 72 MB of features at most.
+    public static let maximumTrainingRows = 1_000_000
+
     /// Number of features the coefficients weigh (`ReactiveFeatures.count`).
     public static let featureCount = 9
 
@@ -137,6 +149,8 @@ public struct ReactiveStatistics: Sendable, Codable, Equatable {
         guard launches.count == n, launches.allSatisfy({ $0 >= 0 }) else { throw fail("one nonnegative launch count per app") }
         guard transitions.allSatisfy({ (0..<n).contains($0.from) && (0..<n).contains($0.to) && $0.from != $0.to && $0.count > 0 })
         else { throw fail("transitions between two different known apps, with positive counts") }
+        guard zip(transitions, transitions.dropFirst()).allSatisfy({ ($0.from, $0.to) < ($1.from, $1.to) })
+        else { throw fail("transitions sorted by from, then to, each pair once") }
         guard coefficients.isEmpty || coefficients.count == Self.featureCount, coefficients.allSatisfy(\.isFinite)
         else { throw fail("\(Self.featureCount) finite coefficients or none") }
         guard validation.enumerated().allSatisfy({ $1.budget == $0 + 1 && $1.windowHits >= 0 && $1.triggerHits >= 0 })
