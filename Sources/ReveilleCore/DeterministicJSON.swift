@@ -6,9 +6,22 @@ import Foundation
 public enum DeterministicJSON {
     /// `value` as pretty-printed, sorted-key JSON text ending in a newline.
     public static func text<T: Encodable>(_ value: T) throws -> String {
+        String(decoding: try _prettyEncoder().encode(value), as: UTF8.self) + "\n"
+    }
+
+    /// ``text(_:)`` with non-finite numbers written as the strings `"inf"`, `"-inf"` and `"nan"`,
+    /// as a model file holds them (an infinite `halfLifeDays` is a valid option); a value
+    /// without one gives the same text.
+    public static func textWritingNonFiniteAsStrings<T: Encodable>(_ value: T) throws -> String {
+        let encoder = _prettyEncoder()
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+    }
+
+    private static func _prettyEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+        return encoder
     }
 
     /// `value` as one line of compact, sorted-key JSON ending in a newline (JSON Lines records:

@@ -135,7 +135,8 @@ public struct UsageModelForecaster: Forecaster {
     /// when the history before the day is empty (no model).
     public mutating func modelDigest(_ context: ForecastContext) throws -> String? {
         guard let model = try _fittedDay(context).model else { return nil }
-        return ModelDigest.label(try DeterministicJSON.text(model))
+        // Non-finite options (`halfLifeDays` = inf) as the model file writes them.
+        return ModelDigest.label(try DeterministicJSON.textWritingNonFiniteAsStrings(model))
     }
 
     /// The day's model and hourly frequencies, fitted on the first call of a local day.

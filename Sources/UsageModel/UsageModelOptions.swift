@@ -5,7 +5,8 @@
 public struct UsageModelOptions: Sendable, Codable, Equatable {
     /// Freshness window `tau` in minutes (protocol reveille-v1: 60). A launch is cold when the same
     /// app had no launch in the previous `tau`; the model predicts P(cold launch in `(t, t + tau]`).
-    /// Range: 5…1440, a multiple of ``slotMinutes``.
+    /// Range: 5…1440; in a model file, a multiple of 5 (what `reveille train` accepts: the planning
+    /// slot is then at least 5 minutes).
     public var tauMinutes: Double = 60
     /// Width of one histogram slot in minutes (15 → 96 slots a day, 672 a week). Must divide 1440.
     /// Default 15: finer than the smallest bandwidth (20 min), and what keeps a model file under

@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Values a model file may hold, and values it may not, as `plan` meets them.
+@Suite struct ModelFileValuesTests {
+    static let wellbeing = "../shared/datasets/android-wellbeing/launches.csv"
+    static let from = "2023-06-29T00:00:00+00:00"
+
+    /// `train --half-life-days inf` (no recency decay, a documented option) wrote a model that
+    /// every `plan` refused with exit 70: the schedule's model digest encoded the infinite option
+    /// as a JSON number. The digest now writes it as the file does (`"inf"`).
+    @Test func aModelWithoutRecencyDecayPlans() throws {
+        let model = try Fixtures.temporaryFile("", suffix: ".json")
+        let train = try CLIRunner.run(["train", Self.wellbeing, "--half-life-days", "inf", "-o", model, "-q"])
+        #expect(train.status == 0, "\(train.stderr)")
+        #expect(try String(contentsOfFile: model, encoding: .utf8).contains(#""halfLifeDays":"inf""#))
+        let plan = try CLIRunner.run(["plan", "--model", model, "--from", Self.from, "--hours", "24", "--budget", "4", "-q"])
+        #expect(plan.status == 0, "\(plan.stderr)")
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(plan.stdout.utf8)) as? [String: Any])
+        #expect((doc["modelDigest"] as? String)?.hasPrefix("sha256:") == true)
+
+        // A tau that is not a multiple of 5 minutes (which train never writes) planned on
+        // 1-minute slots with a 1,439-slot cover: now refused as bad data.
+        let text = try String(contentsOfFile: model, encoding: .utf8)
+        #expect(text.contains(#""tauMinutes":60"#))
+        let odd = try Fixtures.temporaryFile(text.replacingOccurrences(of: #""tauMinutes":60"#, with: #""tauMinutes":1439"#),
+                                             suffix: ".json")
+        let refused = try CLIRunner.run(["plan", "--model", odd, "--from", Self.from, "--hours", "168", "--budget", "4", "-q"])
+        #expect(refused.status == 65, "\(refused.stderr)")
+        #expect(refused.stderr.contains("tauMinutes a multiple of 5"), "\(refused.stderr)")
+        #expect(refused.stdout.isEmpty)
+    }
+}
