@@ -14,9 +14,13 @@ public enum DeterministicJSON {
     /// without one gives the same text.
     public static func textWritingNonFiniteAsStrings<T: Encodable>(_ value: T) throws -> String {
         let encoder = _prettyEncoder()
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        encoder.nonConformingFloatEncodingStrategy = nonFiniteAsStrings
         return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
     }
+
+    /// Non-finite numbers as the strings `"inf"`, `"-inf"` and `"nan"`: how a model file writes them.
+    public static let nonFiniteAsStrings = JSONEncoder.NonConformingFloatEncodingStrategy.convertToString(
+        positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
 
     private static func _prettyEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()

@@ -147,7 +147,7 @@ public struct UsageModelFile: Sendable, Codable {
     public func jsonText() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        encoder.nonConformingFloatEncodingStrategy = DeterministicJSON.nonFiniteAsStrings
         return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
     }
 
