@@ -62,7 +62,7 @@ extension UsageModel {
         try options.validate()
         // A tau of, say, 1,439 minutes would plan on 1-minute slots with a 1,439-slot cover: 200×
         // the work of any file `reveille train` writes.
-        guard options.tauMinutes.truncatingRemainder(dividingBy: 5) == 0 else {
+        guard options.tauMinutes.truncatingRemainder(dividingBy: UsageModelOptions.trainedTauStepMinutes) == 0 else {
             throw UsageModelError(.unsupportedModel, expected: "options.tauMinutes a multiple of 5 (as reveille train writes)")
         }
         let n = options.slotsPerDay

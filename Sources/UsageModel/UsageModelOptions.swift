@@ -8,6 +8,9 @@ public struct UsageModelOptions: Sendable, Codable, Equatable {
     /// Range: 5…1440; in a model file, a multiple of 5 (what `reveille train` accepts: the planning
     /// slot is then at least 5 minutes).
     public var tauMinutes: Double = 60
+    /// What a trained model's `tau` is a whole multiple of, in minutes (`reveille train` accepts
+    /// these only, and a model file must hold one).
+    public static let trainedTauStepMinutes = 5.0
     /// Width of one histogram slot in minutes (15 → 96 slots a day, 672 a week). Must divide 1440.
     /// Default 15: finer than the smallest bandwidth (20 min), and what keeps a model file under
     /// 100 KB per device (one byte per slot and app); predictions for windows that do not start on

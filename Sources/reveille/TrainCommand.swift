@@ -40,7 +40,7 @@ struct TrainCommand: ParsableCommand {
     var halfLifeDays: Double = UsageModelOptions().halfLifeDays
 
     func validate() throws {
-        guard (5...1440).contains(tauMinutes), tauMinutes.truncatingRemainder(dividingBy: 5) == 0 else {
+        guard (5...1440).contains(tauMinutes), tauMinutes.truncatingRemainder(dividingBy: UsageModelOptions.trainedTauStepMinutes) == 0 else {
             throw ValidationError("--tau-minutes must be a multiple of 5 in 5…1440")
         }
         guard halfLifeDays > 0 else { throw ValidationError("--half-life-days must be positive") }
