@@ -9,20 +9,34 @@ extension ReactiveStatistics {
 
     /// Days `k` between the trigger scorer's cold fits (10; a constant of its own, independent
     /// of ``SchedulingOptions/scorerRefitDays``, which governs the usage model's scorer). Every
-    /// day's fit starts from the coefficients fitted at its anchor day `d − (d mod k)` (days since
-    /// 1970), whose own fit starts from zero: Newton's method reaches the same optimum in fewer
-    /// steps (event mode 0.80× CPU on Wellbeing, 0.78× on StudentLife, where the fit was a third
-    /// of it). The anchor, like the day, depends on the day's history alone, and `train` and
-    /// `evaluate` start the same fit from the same anchor, so they agree whatever the start. The
-    /// coefficients are stored to six significant digits, and on the three shared sets the start
-    /// did not show in them: `evaluate --mode event` and `train` gave the same bytes as fits from
-    /// zero (a rounding boundary could in principle tell them apart).
+    /// day's scorer comes from its anchor day `d − (d mod k)` (days since 1970), whose own fit
+    /// starts from zero: the day uses the anchor's coefficients as they are while the anchor's
+    /// window held at least ``scorerReuseShare`` of the day's window launches, and otherwise is
+    /// fitted on its own rows, Newton's method starting from the anchor's coefficients (the same
+    /// optimum in fewer steps: event mode 0.80× CPU on Wellbeing, 0.78× on StudentLife, where the
+    /// fit was a third of it). The anchor, like the day, depends on the day's history alone, so
+    /// `train` and `evaluate` take the same path from the same anchor and agree.
     public static let scorerRefitDays = 10
 
     /// The anchor day of `localDay`'s scorer (``scorerRefitDays``).
     public static func scorerAnchor(of localDay: Int) -> Int {
         _anchorDay(of: localDay, every: scorerRefitDays)
     }
+
+    /// The least share of a day's window launches (`Σ n_a`) its anchor's window must have held
+    /// for the day to use the anchor's scorer without a fit of its own (0.9): a window that grew
+    /// by more than a ninth since the anchor (a young device's) is fitted again. The scorer is
+    /// nine coefficients over a 28-day window that moves a day at a time: refitting it every day
+    /// was two thirds of `evaluate --mode event`'s CPU on the bundled set. Against a fit every
+    /// day, `evaluate --mode event` at B = 4/8/16/32 (reveille hits): Wellbeing 23/36/45/65
+    /// (unchanged), StudentLife 279/483/790/1258 → 278/485/789/1252, bundled
+    /// 1013/1919/3516/6615 → 1009/1913/3519/6605, simulated 20 devices × 45 days, seeds 11/29/3:
+    /// 1381/2626/4863/9007 → 1383/2628/4841/9001, 1370/2624/4932/9195 → 1365/2645/4943/9187,
+    /// 1328/2522/4744/8883 → 1332/2533/4752/8883 (69,517 → 69,512 hits in all); CPU 0.90× on the
+    /// bundled set, 0.92× on Wellbeing (paired runs). A share of 0.8 saved more (0.66×, 0.82×) but
+    /// lost 81 hits (−0.12%); reusing the anchor's scorer whatever the growth (0.47× on the bundled
+    /// set) lost 168 (−0.24%), most on the young devices whose anchor saw a few days.
+    public static let scorerReuseShare = 0.9
 
     /// Learns the statistics for day `localDay` from the launches before `dayStart` (protocol
     /// `reveille-v1`'s last-28-days window; `history` in launch order).
@@ -42,23 +56,24 @@ extension ReactiveStatistics {
                              tauSeconds: Double) throws -> ReactiveStatistics {
         // The anchor is found among the launches before the day, as the validator's memo finds it.
         let history = history.prefix { $0.instant < dayStart }
-        let start = try _anchorCoefficients(of: localDay, history: history) { before, day, start in
+        let anchor = try _anchorFit(of: localDay, history: history) { before, day, start in
             try learn(history: before, localDay: day, dayStart: start, firstLocalDay: firstLocalDay, tauSeconds: tauSeconds)
         }
         return try learn(history: history, localDay: localDay, dayStart: dayStart, firstLocalDay: firstLocalDay,
-                         tauSeconds: tauSeconds, start: start)
+                         tauSeconds: tauSeconds, anchor: anchor)
     }
 
-    /// The coefficients day `localDay`'s fit starts from: those `learnAnchor` learns for its anchor
-    /// day (``_anchor(of:history:)``, from the launches of `history` before the anchor's start);
+    /// What day `localDay`'s scorer takes from its anchor day: the statistics `learnAnchor` learns
+    /// for it (``_anchor(of:history:)``, from the launches of `history` before the anchor's start);
     /// `nil` when the day is its own anchor or no launch precedes the anchor. `history` holds the
     /// launches before the day's start; the static learn and the validator's memo share this.
-    static func _anchorCoefficients(
+    static func _anchorFit(
         of localDay: Int, history: ArraySlice<LaunchEvent>,
         _ learnAnchor: (_ before: ArraySlice<LaunchEvent>, _ day: Int, _ start: Double) throws -> ReactiveStatistics
-    ) rethrows -> [Double]? {
+    ) rethrows -> _AnchorFit? {
         guard let anchor = _anchor(of: localDay, history: history), !anchor.before.isEmpty else { return nil }
-        return try learnAnchor(anchor.before, anchor.day, anchor.start).coefficients
+        let learnt = try learnAnchor(anchor.before, anchor.day, anchor.start)
+        return _AnchorFit(coefficients: learnt.coefficients, windowLaunches: learnt.launches.reduce(0, +))
     }
 
     /// The day `localDay`'s anchor (``scorerAnchor(of:)``), its start and the launches of
@@ -71,11 +86,11 @@ extension ReactiveStatistics {
         return (anchor, start, history.prefix { $0.instant < start })
     }
 
-    /// ``learn(history:localDay:dayStart:firstLocalDay:tauSeconds:)`` with the anchor day's
-    /// coefficients given (`start`; `nil` or empty: from zero), for a caller that keeps learnt
+    /// ``learn(history:localDay:dayStart:firstLocalDay:tauSeconds:)`` with the anchor day's fit
+    /// given (`nil`, or without coefficients: a fit from zero), for a caller that keeps learnt
     /// days and so does not learn the anchor again.
     static func learn(history: ArraySlice<LaunchEvent>, localDay: Int, dayStart: Double, firstLocalDay: Int,
-                      tauSeconds: Double, start: [Double]?) throws -> ReactiveStatistics {
+                      tauSeconds: Double, anchor: _AnchorFit?) throws -> ReactiveStatistics {
         let window = RecentColdLaunchWindow(history: history, localDay: localDay, dayStart: dayStart,
                                             firstLocalDay: firstLocalDay, tauSeconds: tauSeconds)
         let firstDay = RecentColdLaunchWindow.firstDay(localDay: localDay, firstLocalDay: firstLocalDay)
@@ -109,12 +124,16 @@ extension ReactiveStatistics {
             hourlyColdLaunches: apps.map { hourly[$0] ?? Array(repeating: 0, count: 24) },
             launches: launches, transitions: transitions, coefficients: [], triggerScores: [], scoreDays: 0)
         var scorer = _ReactiveScorer(statistics, tauSeconds: tauSeconds)
-        let rows = _Rows(scorer: scorer, tail: tail, appOf: appOf, inWindow: inWindow, followers: followers)
-        guard rows.labels.contains(1), rows.labels.contains(0) else { return statistics }
-        let x = try Matrix(rows: rows.labels.count, columns: featureCount, storage: rows.features)
-        // `fit` starts from zero when `start` is nil or not one coefficient per feature.
-        statistics.coefficients = try LogisticRegression.fit(x: x, y: rows.labels, l2: 1, start: start)
-            .coefficients.map(ReactiveStatistics.stored)
+        if let anchor, anchor.reusable(byWindowLaunches: launches.reduce(0, +)) {
+            statistics.coefficients = anchor.coefficients
+        } else {
+            let rows = _Rows(scorer: scorer, tail: tail, appOf: appOf, inWindow: inWindow, followers: followers)
+            guard rows.labels.contains(1), rows.labels.contains(0) else { return statistics }
+            let x = try Matrix(rows: rows.labels.count, columns: featureCount, storage: rows.features)
+            // `fit` starts from zero when the anchor has no coefficients (or not one per feature).
+            statistics.coefficients = try LogisticRegression.fit(x: x, y: rows.labels, l2: 1, start: anchor?.coefficients)
+                .coefficients.map(ReactiveStatistics.stored)
+        }
         // The tables do not depend on the coefficients: the fitted scorer is the same one.
         scorer.setCoefficients(statistics.coefficients)
         var recency = _ReactiveRecency(appCount: apps.count)
@@ -214,5 +233,21 @@ struct _Rows {
             first = j
         }
         return (first, total)
+    }
+}
+
+/// What a day's trigger scorer takes from its anchor day (``ReactiveStatistics/scorerAnchor(of:)``).
+struct _AnchorFit: Sendable, Equatable {
+    /// The anchor's stored coefficients (empty: it had nothing to fit).
+    var coefficients: [Double]
+    /// The launches of the anchor's window (`Σ n_a`).
+    var windowLaunches: Int
+
+    /// Whether a day whose window holds `windowLaunches` launches uses these coefficients as they
+    /// are: one per feature, and the anchor's window held at least
+    /// ``ReactiveStatistics/scorerReuseShare`` of the day's.
+    func reusable(byWindowLaunches dayLaunches: Int) -> Bool {
+        coefficients.count == ReactiveStatistics.featureCount
+            && Double(windowLaunches) >= ReactiveStatistics.scorerReuseShare * Double(dayLaunches)
     }
 }

@@ -29,13 +29,13 @@ struct _ReactiveStatisticsMemo: Sendable {
                             firstInstant: before.first?.instant, device: before.first?.device,
                             firstLocalDay: firstLocalDay, tauSeconds: tauSeconds)
         if let known = days[localDay], known.inputs == inputs { return known.statistics }
-        // The scorer's anchor day (where the day's fit starts), learnt and kept once for the
+        // The scorer's anchor day (whose fit the day reuses or starts from), learnt and kept once for the
         // days that share it.
-        let start = try ReactiveStatistics._anchorCoefficients(of: localDay, history: before) { anchorBefore, day, anchorStart in
+        let anchor = try ReactiveStatistics._anchorFit(of: localDay, history: before) { anchorBefore, day, anchorStart in
             try learn(history: anchorBefore, localDay: day, dayStart: anchorStart, firstLocalDay: firstLocalDay, tauSeconds: tauSeconds)
         }
         let statistics = try ReactiveStatistics.learn(history: before, localDay: localDay, dayStart: dayStart,
-                                                      firstLocalDay: firstLocalDay, tauSeconds: tauSeconds, start: start)
+                                                      firstLocalDay: firstLocalDay, tauSeconds: tauSeconds, anchor: anchor)
         days[localDay] = (inputs, statistics)
         return statistics
     }
