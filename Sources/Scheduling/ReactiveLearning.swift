@@ -35,7 +35,8 @@ extension ReactiveStatistics {
     /// 1328/2522/4744/8883 → 1332/2533/4752/8883 (69,517 → 69,512 hits in all); CPU 0.90× on the
     /// bundled set, 0.92× on Wellbeing (paired runs). A share of 0.8 saved more (0.66×, 0.82×) but
     /// lost 81 hits (−0.12%); reusing the anchor's scorer whatever the growth (0.47× on the bundled
-    /// set) lost 168 (−0.24%), most on the young devices whose anchor saw a few days.
+    /// set) lost 168 (−0.24%): the loss was on days whose window had grown since the anchor (young
+    /// devices), and refitting those recovered it.
     public static let scorerReuseShare = 0.9
 
     /// Learns the statistics for day `localDay` from the launches before `dayStart` (protocol
