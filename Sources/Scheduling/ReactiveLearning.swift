@@ -27,7 +27,8 @@ extension ReactiveStatistics {
     /// for the day to use the anchor's scorer without a fit of its own (0.9): a window that grew
     /// by more than a ninth since the anchor (a young device's) is fitted again. The scorer is
     /// nine coefficients over a 28-day window that moves a day at a time: refitting it every day
-    /// was two thirds of `evaluate --mode event`'s CPU on the bundled set. Against a fit every
+    /// was about half of `evaluate --mode event`'s CPU on the bundled set (a profile: the fit 42%,
+    /// its rows 6%). Against a fit every
     /// day, `evaluate --mode event` at B = 4/8/16/32 (reveille hits): Wellbeing 23/36/45/65
     /// (unchanged), StudentLife 279/483/790/1258 → 278/485/789/1252, bundled
     /// 1013/1919/3516/6615 → 1009/1913/3519/6605, simulated 20 devices × 45 days, seeds 11/29/3:
