@@ -49,10 +49,10 @@ extension ReactiveStatistics {
     /// such launch and candidate app (at most ``maximumCandidates`` apps, and the most recent
     /// launches whose rows fit in ``maximumTrainingRows``), labelled by whether the candidate had
     /// a cold launch in the cover window (an L2-penalised logistic regression, λ = 1, by IRLS,
-    /// its steps starting from the anchor day's coefficients: ``scorerRefitDays``); the scores of
-    /// the last 14 days' launches give the trigger thresholds. O(window launches × candidates ×
-    /// 9²), twice on a day that is not its own anchor (the anchor is learnt too; a
-    /// ``ReactiveValidator`` keeps it).
+    /// its steps starting from the anchor day's coefficients: ``scorerRefitDays``) — unless the
+    /// anchor's scorer is reused as it is (``scorerReuseShare``); the scores of the last 14 days'
+    /// launches give the trigger thresholds. O(window launches × candidates × 9²), twice on a day
+    /// that is not its own anchor (the anchor is learnt too; a ``ReactiveValidator`` keeps it).
     /// - Throws: `LinearAlgebraError` only if the fit's shapes disagree (a bug).
     public static func learn(history: ArraySlice<LaunchEvent>, localDay: Int, dayStart: Double, firstLocalDay: Int,
                              tauSeconds: Double) throws -> ReactiveStatistics {
