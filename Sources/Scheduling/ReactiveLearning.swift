@@ -77,8 +77,7 @@ extension ReactiveStatistics {
         _ learnAnchor: (_ before: ArraySlice<LaunchEvent>, _ day: Int, _ start: Double) throws -> ReactiveStatistics
     ) rethrows -> _AnchorFit? {
         guard let anchor = _anchor(of: localDay, history: history), !anchor.before.isEmpty else { return nil }
-        let learnt = try learnAnchor(anchor.before, anchor.day, anchor.start)
-        return _AnchorFit(coefficients: learnt.coefficients, windowLaunches: learnt.launches.reduce(0, +))
+        return _AnchorFit(try learnAnchor(anchor.before, anchor.day, anchor.start))
     }
 
     /// The day `localDay`'s anchor (``scorerAnchor(of:)``), its start and the launches of
@@ -129,7 +128,7 @@ extension ReactiveStatistics {
             hourlyColdLaunches: apps.map { hourly[$0] ?? Array(repeating: 0, count: 24) },
             launches: launches, transitions: transitions, coefficients: [], triggerScores: [], scoreDays: 0)
         var scorer = _ReactiveScorer(statistics, tauSeconds: tauSeconds)
-        if let anchor, anchor.reusable(byWindowLaunches: launches.reduce(0, +)) {
+        if let anchor, anchor.reusable(byWindowLaunches: statistics.launchTotal) {
             statistics.coefficients = anchor.coefficients
         } else {
             let rows = _Rows(scorer: scorer, tail: tail, appOf: appOf, inWindow: inWindow, followers: followers)
@@ -245,14 +244,25 @@ struct _Rows {
 struct _AnchorFit: Sendable, Equatable {
     /// The anchor's stored coefficients (empty: it had nothing to fit).
     var coefficients: [Double]
-    /// The launches of the anchor's window (`Σ n_a`).
-    var windowLaunches: Int
+    /// The launches of the anchor's window (``ReactiveStatistics/launchTotal``).
+    var windowLaunches: Double
+
+    /// What `anchor`, the anchor day's learnt statistics, gives.
+    init(_ anchor: ReactiveStatistics) {
+        self.init(coefficients: anchor.coefficients, windowLaunches: anchor.launchTotal)
+    }
+
+    /// A fit with every field given.
+    init(coefficients: [Double], windowLaunches: Double) {
+        self.coefficients = coefficients
+        self.windowLaunches = windowLaunches
+    }
 
     /// Whether a day whose window holds `windowLaunches` launches uses these coefficients as they
     /// are: one per feature, and the anchor's window held at least
     /// ``ReactiveStatistics/scorerReuseShare`` of the day's.
-    func reusable(byWindowLaunches dayLaunches: Int) -> Bool {
+    func reusable(byWindowLaunches dayLaunches: Double) -> Bool {
         coefficients.count == ReactiveStatistics.featureCount
-            && Double(windowLaunches) >= ReactiveStatistics.scorerReuseShare * Double(dayLaunches)
+            && windowLaunches >= ReactiveStatistics.scorerReuseShare * dayLaunches
     }
 }

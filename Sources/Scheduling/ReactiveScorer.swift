@@ -57,7 +57,7 @@ struct _ReactiveScorer: Sendable {
             rows[t.from][t.to, default: 0] += Double(t.count)
             followed[t.to] += Double(t.count)
         }
-        let total = max(1, statistics.launches.reduce(0.0) { $0 + Double($1) })
+        let total = max(1, statistics.launchTotal)
         let baseRate = followed.map { $0 / total }
         self.baseRate = baseRate
         let candidates = Self._candidates(statistics.hourlyColdLaunches)

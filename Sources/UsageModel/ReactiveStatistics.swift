@@ -61,6 +61,9 @@ public struct ReactiveStatistics: Sendable, Codable, Equatable {
     /// Per app, its launches (warm or cold) whose cover window `(t + 1 s, t + 1 s + tau]` ended
     /// inside the counted days: `n_a`.
     public var launches: [Int]
+    /// `Σ n_a`: the counted days' launches (``launches`` summed as doubles, which no file's
+    /// counts can overflow; exact below 2⁵³, so the integer sum in every real case).
+    public var launchTotal: Double { launches.reduce(0.0) { $0 + Double($1) } }
     /// Every nonzero `k_ab`, sorted by `from`, then `to`.
     public var transitions: [Transition]
     /// The trigger scorer's logistic coefficients, in `ReactiveFeatures` order; empty when there

@@ -52,8 +52,7 @@ import UsageModel
             if let anchor = ReactiveStatistics._anchor(of: day, history: before), !anchor.before.isEmpty {
                 let anchored = try ReactiveStatistics.learn(history: anchor.before, localDay: anchor.day, dayStart: anchor.start,
                                                             firstLocalDay: first, tauSeconds: 3600)
-                let fit = _AnchorFit(coefficients: anchored.coefficients, windowLaunches: anchored.launches.reduce(0, +))
-                if fit.reusable(byWindowLaunches: learnt.launches.reduce(0, +)) {
+                if _AnchorFit(anchored).reusable(byWindowLaunches: learnt.launchTotal) {
                     // Everything but the scorer (and the scores it gives) is the day's own.
                     reused += 1
                     #expect(learnt.coefficients == anchored.coefficients, "day \(day)")
