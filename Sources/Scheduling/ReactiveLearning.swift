@@ -8,14 +8,13 @@ extension ReactiveStatistics {
     public static let scoreWindowDays = 14
 
     /// Days `k` between the trigger scorer's cold fits (10; a constant of its own, independent
-    /// of ``SchedulingOptions/scorerRefitDays``, which governs the usage model's scorer). Every
-    /// day's scorer comes from its anchor day `d − (d mod k)` (days since 1970), whose own fit
-    /// starts from zero: the day uses the anchor's coefficients as they are while the anchor's
-    /// window held at least ``scorerReuseShare`` of the day's window launches, and otherwise is
-    /// fitted on its own rows, Newton's method starting from the anchor's coefficients (the same
-    /// optimum in fewer steps: event mode 0.80× CPU on Wellbeing, 0.78× on StudentLife, where the
-    /// fit was a third of it). The anchor, like the day, depends on the day's history alone, so
-    /// `train` and `evaluate` take the same path from the same anchor and agree.
+    /// of ``SchedulingOptions/scorerRefitDays``, which governs the usage model's scorer). On an
+    /// anchor day `d − (d mod k)` (days since 1970) the scorer is fitted from zero; every other
+    /// day takes the scorer of the day before: its coefficients as they are while the window
+    /// they were fitted on held at least ``scorerReuseShare`` of the day's window launches, and
+    /// otherwise a fit of the day's own rows, Newton's method starting from them (the same
+    /// optimum in fewer steps). A day's scorer so depends on the days from its anchor on, all
+    /// learnt from the day's own history: `train` and `evaluate` take the same path and agree.
     public static let scorerRefitDays = 10
 
     /// The anchor day of `localDay`'s scorer (``scorerRefitDays``).
@@ -23,24 +22,28 @@ extension ReactiveStatistics {
         _anchorDay(of: localDay, every: scorerRefitDays)
     }
 
-    /// The least share of a day's window launches (`Σ n_a`) its anchor's window must have held
-    /// for the day to use the anchor's scorer without a fit of its own (0.9): a window that grew
-    /// by more than a ninth since the anchor (a young device's) is fitted again. The scorer is
-    /// nine coefficients over a 28-day window that moves a day at a time: refitting it every day
-    /// was about half of `evaluate --mode event`'s CPU on the bundled set (a profile: the fit 42%,
-    /// its rows 6%). Against a fit every
-    /// day, `evaluate --mode event` at B = 4/8/16/32 (reveille hits): Wellbeing 23/36/45/65
-    /// (unchanged), StudentLife 279/483/790/1258 → 278/485/789/1252, bundled
+    /// The least share of a day's window launches (`Σ n_a`) the window of the scorer it takes
+    /// from the day before must have held for the day to use that scorer without a fit of its
+    /// own (0.9): a window that grew by more than a ninth since its scorer's fit (a young
+    /// device's) is fitted again. The scorer is nine coefficients over a 28-day window that
+    /// moves a day at a time: refitting it every day was about half of `evaluate --mode event`'s
+    /// CPU on the bundled set (a profile: the fit 42%, its rows 6%).
+    ///
+    /// Measured (`evaluate --mode event`, reveille hits at B = 4/8/16/32). Reusing the anchor
+    /// day's scorer instead of the day before's (session 19), against a fit every day: Wellbeing
+    /// 23/36/45/65 (unchanged), StudentLife 279/483/790/1258 → 278/485/789/1252, bundled
     /// 1013/1919/3516/6615 → 1009/1913/3519/6605, simulated 20 devices × 45 days, seeds 11/29/3:
     /// 1381/2626/4863/9007 → 1383/2628/4841/9001, 1370/2624/4932/9195 → 1365/2645/4943/9187,
     /// 1328/2522/4744/8883 → 1332/2533/4752/8883 (69,517 → 69,512 hits in all); CPU 0.90× on the
-    /// bundled set, 0.92× on Wellbeing (paired runs), whose devices have 35–37 days, so that their
-    /// windows grow through most scored days. On older devices the saving is larger: simulated
-    /// 10 devices × 90 days (seed 5), CPU 0.60× and hits 1604/3068/5800/10715 →
-    /// 1597/3105/5813/10759. A share of 0.8 saved more (0.66×, 0.82×) but
-    /// lost 81 hits (−0.12%); reusing the anchor's scorer whatever the growth (0.47× on the bundled
-    /// set) lost 168 (−0.24%): the loss was on days whose window had grown since the anchor (young
-    /// devices), and refitting those recovered it.
+    /// bundled set. A share of 0.8 lost 81 hits, reusing the anchor's scorer whatever the growth
+    /// 168: the loss was on days whose window had grown since the fit (young devices). Taking
+    /// the day before's scorer (a chain from the anchor), against the anchor's: Wellbeing
+    /// 23/36/45/65 → 21/36/45/65, StudentLife → 279/484/789/1253, bundled →
+    /// 1007/1922/3520/6592, the three simulated sets → 1385/2645/4832/9009,
+    /// 1369/2644/4959/9221, 1330/2526/4727/8887 (69,512 → 69,547 hits in all); simulated 10
+    /// devices × 90 days (seed 5) 1597/3105/5813/10759 → 1590/3093/5798/10762. A young device's
+    /// growing window now refits about every other day instead of every day (bundled: 548
+    /// fits → 230 on the 90-day set's 10 devices).
     public static let scorerReuseShare = 0.9
 
     /// Learns the statistics for day `localDay` from the launches before `dayStart` (protocol
@@ -52,49 +55,53 @@ extension ReactiveStatistics {
     /// such launch and candidate app (at most ``maximumCandidates`` apps, and the most recent
     /// launches whose rows fit in ``maximumTrainingRows``), labelled by whether the candidate had
     /// a cold launch in the cover window (an L2-penalised logistic regression, λ = 1, by IRLS,
-    /// its steps starting from the anchor day's coefficients: ``scorerRefitDays``) — unless the
-    /// anchor's scorer is reused as it is (``scorerReuseShare``); the scores of the last 14 days'
-    /// launches give the trigger thresholds. O(window launches × candidates × 9²), twice on a day
-    /// that is not its own anchor (the anchor is learnt too; a ``ReactiveValidator`` keeps it).
+    /// its steps starting from the day before's coefficients: ``scorerRefitDays``) — unless the
+    /// day before's scorer is reused as it is (``scorerReuseShare``); the scores of the last 14
+    /// days' launches give the trigger thresholds. O(window launches × candidates × 9²) per day
+    /// from the day's anchor on (up to ``scorerRefitDays`` days are learnt; a
+    /// ``ReactiveValidator`` keeps them, so a walk-forward replay learns each day once).
     /// - Throws: `LinearAlgebraError` only if the fit's shapes disagree (a bug).
     public static func learn(history: ArraySlice<LaunchEvent>, localDay: Int, dayStart: Double, firstLocalDay: Int,
                              tauSeconds: Double) throws -> ReactiveStatistics {
-        // The anchor is found among the launches before the day, as the validator's memo finds it.
+        try _learnWithFit(history: history, localDay: localDay, dayStart: dayStart, firstLocalDay: firstLocalDay,
+                          tauSeconds: tauSeconds).statistics
+    }
+
+    /// ``learn(history:localDay:dayStart:firstLocalDay:tauSeconds:)`` and the fit its scorer is
+    /// (what the next day's scorer starts from).
+    static func _learnWithFit(history: ArraySlice<LaunchEvent>, localDay: Int, dayStart: Double, firstLocalDay: Int,
+                              tauSeconds: Double) throws -> (statistics: ReactiveStatistics, fit: _ScorerFit) {
+        // The day before is found among the launches before the day, as the validator's memo finds it.
         let history = history.prefix { $0.instant < dayStart }
-        let anchor = try _anchorFit(of: localDay, history: history) { before, day, start in
-            try learn(history: before, localDay: day, dayStart: start, firstLocalDay: firstLocalDay, tauSeconds: tauSeconds)
+        let previous = try _previousFit(of: localDay, history: history) { before, day, start in
+            try _learnWithFit(history: before, localDay: day, dayStart: start, firstLocalDay: firstLocalDay,
+                              tauSeconds: tauSeconds).fit
         }
         return try learn(history: history, localDay: localDay, dayStart: dayStart, firstLocalDay: firstLocalDay,
-                         tauSeconds: tauSeconds, anchor: anchor)
+                         tauSeconds: tauSeconds, previous: previous)
     }
 
-    /// What day `localDay`'s scorer takes from its anchor day: the statistics `learnAnchor` learns
-    /// for it (``_anchor(of:history:)``, from the launches of `history` before the anchor's start);
-    /// `nil` when the day is its own anchor or no launch precedes the anchor. `history` holds the
+    /// The scorer fit day `localDay` takes from the day before (`learnPrevious`, from the
+    /// launches of `history` before that day's start); `nil` when the day is its own anchor
+    /// (``scorerAnchor(of:)``) or no launch precedes the day before. `history` holds the
     /// launches before the day's start; the static learn and the validator's memo share this.
-    static func _anchorFit(
+    static func _previousFit(
         of localDay: Int, history: ArraySlice<LaunchEvent>,
-        _ learnAnchor: (_ before: ArraySlice<LaunchEvent>, _ day: Int, _ start: Double) throws -> ReactiveStatistics
-    ) rethrows -> _AnchorFit? {
-        guard let anchor = _anchor(of: localDay, history: history), !anchor.before.isEmpty else { return nil }
-        return _AnchorFit(try learnAnchor(anchor.before, anchor.day, anchor.start))
+        _ learnPrevious: (_ before: ArraySlice<LaunchEvent>, _ day: Int, _ start: Double) throws -> _ScorerFit
+    ) rethrows -> _ScorerFit? {
+        guard scorerAnchor(of: localDay) != localDay else { return nil }
+        let day = localDay - 1
+        let start = ReactiveValidator.clock(history, day: day).start
+        let before = history.prefix { $0.instant < start }
+        guard !before.isEmpty else { return nil }
+        return try learnPrevious(before, day, start)
     }
 
-    /// The day `localDay`'s anchor (``scorerAnchor(of:)``), its start and the launches of
-    /// `history` (the launches before the day's start) before it; `nil` when the day is its own
-    /// anchor.
-    static func _anchor(of localDay: Int, history: ArraySlice<LaunchEvent>) -> (day: Int, start: Double, before: ArraySlice<LaunchEvent>)? {
-        let anchor = scorerAnchor(of: localDay)
-        guard anchor != localDay else { return nil }
-        let start = ReactiveValidator.clock(history, day: anchor).start
-        return (anchor, start, history.prefix { $0.instant < start })
-    }
-
-    /// ``learn(history:localDay:dayStart:firstLocalDay:tauSeconds:)`` with the anchor day's fit
-    /// given (`nil`, or without coefficients: a fit from zero), for a caller that keeps learnt
-    /// days and so does not learn the anchor again.
+    /// ``learn(history:localDay:dayStart:firstLocalDay:tauSeconds:)`` with the day before's
+    /// scorer fit given (`nil`, or without coefficients: a fit from zero), for a caller that
+    /// keeps learnt days and so does not learn it again; also returns the day's own scorer fit.
     static func learn(history: ArraySlice<LaunchEvent>, localDay: Int, dayStart: Double, firstLocalDay: Int,
-                      tauSeconds: Double, anchor: _AnchorFit?) throws -> ReactiveStatistics {
+                      tauSeconds: Double, previous: _ScorerFit?) throws -> (statistics: ReactiveStatistics, fit: _ScorerFit) {
         let window = RecentColdLaunchWindow(history: history, localDay: localDay, dayStart: dayStart,
                                             firstLocalDay: firstLocalDay, tauSeconds: tauSeconds)
         let firstDay = RecentColdLaunchWindow.firstDay(localDay: localDay, firstLocalDay: firstLocalDay)
@@ -128,15 +135,18 @@ extension ReactiveStatistics {
             hourlyColdLaunches: apps.map { hourly[$0] ?? Array(repeating: 0, count: 24) },
             launches: launches, transitions: transitions, coefficients: [], triggerScores: [], scoreDays: 0)
         var scorer = _ReactiveScorer(statistics, tauSeconds: tauSeconds)
-        if let anchor, anchor.reusable(byWindowLaunches: statistics.launchTotal) {
-            statistics.coefficients = anchor.coefficients
+        var fit = _ScorerFit(coefficients: [], windowLaunches: statistics.launchTotal)
+        if let previous, previous.reusable(byWindowLaunches: statistics.launchTotal) {
+            statistics.coefficients = previous.coefficients
+            fit = previous
         } else {
             let rows = _Rows(scorer: scorer, tail: tail, appOf: appOf, inWindow: inWindow, followers: followers)
-            guard rows.labels.contains(1), rows.labels.contains(0) else { return statistics }
+            guard rows.labels.contains(1), rows.labels.contains(0) else { return (statistics, fit) }
             let x = try Matrix(rows: rows.labels.count, columns: featureCount, storage: rows.features)
-            // `fit` starts from zero when the anchor has no coefficients (or not one per feature).
-            statistics.coefficients = try LogisticRegression.fit(x: x, y: rows.labels, l2: 1, start: anchor?.coefficients)
+            // `fit` starts from zero when the day before has no coefficients (or not one per feature).
+            statistics.coefficients = try LogisticRegression.fit(x: x, y: rows.labels, l2: 1, start: previous?.coefficients)
                 .coefficients.map(ReactiveStatistics.stored)
+            fit.coefficients = statistics.coefficients
         }
         // The tables do not depend on the coefficients: the fitted scorer is the same one.
         scorer.setCoefficients(statistics.coefficients)
@@ -155,7 +165,7 @@ extension ReactiveStatistics {
             scores.append(((best?.score ?? 0) * 10_000).rounded() / 10_000)
         }
         statistics.setTriggerScores(scores.sorted(by: >), scoreDays: scoreDays.count)
-        return statistics
+        return (statistics, fit)
     }
 
     /// The launches before `dayStart` from a day before the window on (24 h of recency for the
@@ -240,17 +250,14 @@ struct _Rows {
     }
 }
 
-/// What a day's trigger scorer takes from its anchor day (``ReactiveStatistics/scorerAnchor(of:)``).
-struct _AnchorFit: Sendable, Equatable {
-    /// The anchor's stored coefficients (empty: it had nothing to fit).
+/// A day's trigger scorer as the next day may take it (``ReactiveStatistics/scorerReuseShare``):
+/// its coefficients and the size of the window they were fitted on.
+struct _ScorerFit: Sendable, Equatable {
+    /// The stored coefficients (empty: there was nothing to fit).
     var coefficients: [Double]
-    /// The launches of the anchor's window (``ReactiveStatistics/launchTotal``).
+    /// The launches (``ReactiveStatistics/launchTotal``) of the window the coefficients were
+    /// fitted on: the day's own when it was fitted, the fit's when it reused one.
     var windowLaunches: Double
-
-    /// What `anchor`, the anchor day's learnt statistics, gives.
-    init(_ anchor: ReactiveStatistics) {
-        self.init(coefficients: anchor.coefficients, windowLaunches: anchor.launchTotal)
-    }
 
     /// A fit with every field given.
     init(coefficients: [Double], windowLaunches: Double) {
@@ -258,8 +265,8 @@ struct _AnchorFit: Sendable, Equatable {
         self.windowLaunches = windowLaunches
     }
 
-    /// Whether a day whose window holds `windowLaunches` launches uses these coefficients as they
-    /// are: one per feature, and the anchor's window held at least
+    /// Whether a day whose window holds `dayLaunches` launches uses these coefficients as they
+    /// are: one per feature, fitted on a window that held at least
     /// ``ReactiveStatistics/scorerReuseShare`` of the day's.
     func reusable(byWindowLaunches dayLaunches: Double) -> Bool {
         coefficients.count == ReactiveStatistics.featureCount

@@ -17,27 +17,33 @@ struct _ReactiveStatisticsMemo: Sendable {
         var firstLocalDay: Int
         var tauSeconds: Double
     }
-    private var days: [Int: (inputs: Inputs, statistics: ReactiveStatistics)] = [:]
+    private var days: [Int: (inputs: Inputs, statistics: ReactiveStatistics, fit: _ScorerFit)] = [:]
 
     /// The statistics of day `localDay` learnt from the launches of `history` before `dayStart`
     /// (kept, or learnt and kept).
     /// - Throws: what ``ReactiveStatistics/learn(history:localDay:dayStart:firstLocalDay:tauSeconds:)`` throws.
     mutating func learn(history: ArraySlice<LaunchEvent>, localDay: Int, dayStart: Double, firstLocalDay: Int,
                         tauSeconds: Double) throws -> ReactiveStatistics {
+        try _learn(history: history, localDay: localDay, dayStart: dayStart, firstLocalDay: firstLocalDay,
+                   tauSeconds: tauSeconds).statistics
+    }
+
+    private mutating func _learn(history: ArraySlice<LaunchEvent>, localDay: Int, dayStart: Double, firstLocalDay: Int,
+                                 tauSeconds: Double) throws -> (statistics: ReactiveStatistics, fit: _ScorerFit) {
         let before = history.prefix { $0.instant < dayStart }
         let inputs = Inputs(dayStart: dayStart, startIndex: before.startIndex, count: before.count,
                             firstInstant: before.first?.instant, device: before.first?.device,
                             firstLocalDay: firstLocalDay, tauSeconds: tauSeconds)
-        if let known = days[localDay], known.inputs == inputs { return known.statistics }
-        // The scorer's anchor day (whose fit the day reuses or starts from), learnt and kept once for the
-        // days that share it.
-        let anchor = try ReactiveStatistics._anchorFit(of: localDay, history: before) { anchorBefore, day, anchorStart in
-            try learn(history: anchorBefore, localDay: day, dayStart: anchorStart, firstLocalDay: firstLocalDay, tauSeconds: tauSeconds)
+        if let known = days[localDay], known.inputs == inputs { return (known.statistics, known.fit) }
+        // The day before (whose fit the day reuses or starts from), learnt and kept once.
+        let previous = try ReactiveStatistics._previousFit(of: localDay, history: before) { previousBefore, day, previousStart in
+            try _learn(history: previousBefore, localDay: day, dayStart: previousStart, firstLocalDay: firstLocalDay,
+                       tauSeconds: tauSeconds).fit
         }
-        let statistics = try ReactiveStatistics.learn(history: before, localDay: localDay, dayStart: dayStart,
-                                                      firstLocalDay: firstLocalDay, tauSeconds: tauSeconds, anchor: anchor)
-        days[localDay] = (inputs, statistics)
-        return statistics
+        let learnt = try ReactiveStatistics.learn(history: before, localDay: localDay, dayStart: dayStart,
+                                                  firstLocalDay: firstLocalDay, tauSeconds: tauSeconds, previous: previous)
+        days[localDay] = (inputs, learnt.statistics, learnt.fit)
+        return learnt
     }
 
     /// Forgets the days before `day`.

@@ -66,6 +66,14 @@ extension ReactiveStatistics {
     public func validated(history: ArraySlice<LaunchEvent>, localDay: Int, firstLocalDay: Int, tauSeconds: Double,
                           scheduling: ReveillePolicy) throws -> ReactiveStatistics {
         var validator = ReactiveValidator()
+        return try validated(history: history, localDay: localDay, firstLocalDay: firstLocalDay, tauSeconds: tauSeconds,
+                             scheduling: scheduling, validator: &validator)
+    }
+
+    /// ``validated(history:localDay:firstLocalDay:tauSeconds:scheduling:)`` with `validator`'s
+    /// learnt days (the day's own, learnt through it, share the replayed days' scorer chains).
+    func validated(history: ArraySlice<LaunchEvent>, localDay: Int, firstLocalDay: Int, tauSeconds: Double,
+                   scheduling: ReveillePolicy, validator: inout ReactiveValidator) throws -> ReactiveStatistics {
         var policy = scheduling
         let budgets = 1...Self.validatedBudgets
         let compared = budgets.filter(Self.comparesModelWindows(budget:))
@@ -164,7 +172,8 @@ public struct ReactiveValidator: Sendable {
         let days = Self.days(localDay: localDay, firstLocalDay: firstLocalDay)
         learnt = learnt.filter { $0.key >= days.lowerBound }
         tallies = tallies.filter { $0.key.day >= days.lowerBound }
-        // The replayed days' scorer anchors are kept too (up to k − 1 days before the first).
+        // The days from the first replayed day's scorer anchor on are kept too (its scorer comes
+        // through them, up to k − 1 days before it).
         statistics.forget(before: ReactiveStatistics.scorerAnchor(of: days.lowerBound))
         return try days.map { day in
             let key = Key(day: day, budget: budget, modelWindows: windows != nil)

@@ -167,11 +167,13 @@ extension SchedulingPolicy where Source == UsageModelForecaster {
                                               scorerRefitDays: options.scorerRefitDays)
         let model = before.isEmpty ? try UsageModel.fit(before, options: options.modelOptions)
             : try forecaster._fit(before, facts: context.launchFacts, day: context.localDay, warmStart: nil)
-        let reactive = try ReactiveStatistics.learn(
+        // One validator learns the day and the days validation replays (their scorer chains meet).
+        var validator = ReactiveValidator()
+        let reactive = try validator.learn(
             history: context.historyBeforeDay, localDay: context.localDay, dayStart: context.dayStart,
             firstLocalDay: context.firstLocalDay, tauSeconds: context.tauSeconds
         ).validated(history: context.historyBeforeDay, localDay: context.localDay, firstLocalDay: context.firstLocalDay,
-                    tauSeconds: context.tauSeconds, scheduling: try ReveillePolicy(options: options))
+                    tauSeconds: context.tauSeconds, scheduling: try ReveillePolicy(options: options), validator: &validator)
         return model.storing(recentHourlyFrequencies: context.recentColdLaunches.hourlyFrequencies)
             .storing(reactive: reactive)
     }

@@ -6,13 +6,13 @@ import TestSupport
 /// launches before a day, given them as `--history` and fed the day's launches, it executes exactly
 /// the fetches the evaluation lists for that device-day — at B = 8 (the histogram's windows) and
 /// at B = 4, where validation chose the usage model's windows for that day (the model file's
-/// `modelWindows`), so `react` plans them with the same pipeline. The day is an anchor of the
-/// daily scorer refit (day number divisible by `scorerRefitDays` = 10); on any day `train` fits the
-/// scorer the evaluator keeps for that day (the one fitted at the day's anchor), so the trained
-/// model's scorer is the evaluator's.
+/// `modelWindows`), so `react` plans them with the same pipeline. The day is not an anchor of the
+/// trigger scorer's refit (its day number, 19,528, is not divisible by `scorerRefitDays` = 10):
+/// its scorer comes through the days from the anchor on, and `train` learns them as the
+/// evaluator does, so the trained model's scorer is the evaluator's.
 @Suite struct ReactCommandTests {
     static let csv = Fixtures.dataset("android-wellbeing/launches.csv")
-    static let day = "2023-06-22"
+    static let day = "2023-06-20"
 
     /// The launches before the day (a CSV file), the model `train` made of them, and the fetches
     /// `evaluate --mode event` executed at B = 4 and 8: made once for both budgets' tests (the
@@ -48,7 +48,7 @@ import TestSupport
         let prepared = try Self.prepared.get()
         let (launches, before, model, fetches) = (prepared.launches, prepared.before, prepared.model, prepared.fetches)
         let dayStart = "\(Self.day)T00:00:00+00:00"
-        let nextStart = "2023-06-23T00:00:00+00:00"
+        let nextStart = "2023-06-21T00:00:00+00:00"
         let stamp = Self.stamp
         let file = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: model))) as? [String: Any])
         let device = try #require((file["devices"] as? [String: Any])?["wellbeing-pixel"] as? [String: Any])
@@ -67,7 +67,7 @@ import TestSupport
         let reacted = try CLIRunner.run(["react", "--model", model, "--history", before, "--budget", "\(budget)"],
                                         stdin: stream.joined(separator: "\n") + "\n")
         #expect(reacted.status == 0, "\(reacted.stderr)")
-        let start = 1_687_392_000.0, end = start + 86_400   // 2023-06-22 UTC
+        let start = 1_687_219_200.0, end = start + 86_400   // 2023-06-20 UTC
         var made = Set<String>()
         for line in reacted.stdout.split(separator: "\n") {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
