@@ -28,8 +28,8 @@ struct BenchAllCommand: ParsableCommand {
     @Option(help: "History for the baselines comparison.")
     var baselinesDataset = "Datasets/default/launches.csv"
 
-    @Option(help: "History for online and event vs daily.")
-    var modesDataset = "../shared/datasets/android-wellbeing/launches.csv"
+    @Option(help: "A history for online and event vs daily (repeatable; default: Android Wellbeing and the bundled dataset).")
+    var modesDataset: [String] = ["../shared/datasets/android-wellbeing/launches.csv", "Datasets/default/launches.csv"]
 
     @Option(help: "Devices of the larger simulated fleet (the smaller has half); 30 local days each.")
     var fleetDevices = 40
@@ -70,16 +70,31 @@ struct BenchAllCommand: ParsableCommand {
         }
     }
 
-    /// Section 3.
+    /// Section 3: per history, `max(rounds, 2)` rounds of daily, online and event in turn
+    /// (D O E D O E …), each mode's ratio taken against the same round's daily run, then the
+    /// median ratio over the rounds (a shared machine's drift moves a round's three runs alike).
     func modes(_ me: String) throws {
-        var daily = 0.0
-        for mode in ["daily", "online", "event"] {
-            let run = try Self.child([me, "evaluate", modesDataset, "--policy", "reveille", "--budget", "4,8,16,32", "--mode", mode, "--json", "-q", "-o", "/dev/null"])
-            if mode == "daily" { daily = run.cpu }
-            print("  \(mode.padding(toLength: 6, withPad: " ", startingAt: 0)) CPU \(_fixed(run.cpu, 2)) s, wall \(_fixed(run.wall, 2)) s"
-                  + (mode == "daily" ? " (the reference)" : "; \(_fixed(run.cpu / max(daily, 1e-9), 2))× daily"))
+        let modes = ["daily", "online", "event"], count = max(rounds, 2)
+        for history in modesDataset {
+            var cpu: [String: [Double]] = [:]
+            for _ in 0..<count {
+                for mode in modes {
+                    let run = try Self.child([me, "evaluate", history, "--policy", "reveille", "--budget", "4,8,16,32", "--mode", mode,
+                                              "--json", "-q", "-o", "/dev/null"])
+                    cpu[mode, default: []].append(run.cpu)
+                }
+            }
+            let daily = cpu["daily"] ?? []
+            print("  \(history) (\(count) rounds D O E …):")
+            for mode in modes {
+                let runs = cpu[mode] ?? []
+                let ratios = zip(runs, daily).map { $0 / max($1, 1e-9) }
+                let median = ModelBenchmark.median
+                print("    \(mode.padding(toLength: 6, withPad: " ", startingAt: 0)) CPU median \(_fixed(median(runs), 2)) s"
+                      + (mode == "daily" ? " (the reference)"
+                         : "; \(_fixed(median(ratios), 2))× daily (per round: \(ratios.map { _fixed($0, 2) }.joined(separator: ", ")))"))
+            }
         }
-        print("  on \(modesDataset)")
     }
 
     /// Section 4: two fleet sizes, so the peak memory is seen not to grow with the devices.
