@@ -28,6 +28,9 @@ public struct ReactivePolicy: EventDrivenPolicy {
     private var daily: ReveillePolicy
     /// The daily plan's windows by local day and budget (the days validation replays).
     private var planned: [Int: [Int: [FetchDecision]]] = [:]
+    /// The scorer's best candidate after each of the day's launches (by history index), shared
+    /// by the day's budgets: their schedulers score the same launches on the same statistics.
+    private var launchBest: (dayStart: Double, best: [Int: (app: Int, score: Double)?]) = (-.infinity, [:])
 
     /// A policy with nothing learned yet.
     public init(name: String = "reveille", options: SchedulingOptions = SchedulingOptions()) throws {
@@ -93,7 +96,11 @@ public struct ReactivePolicy: EventDrivenPolicy {
             return context.pending
         }
         switch context.trigger {
-        case let .launch(launch, _): _ = scheduler.observe(launch)
+        case let .launch(launch, index):
+            if launchBest.dayStart != context.dayStart { launchBest = (context.dayStart, [:]) }
+            var best = launchBest.best[index]
+            _ = scheduler.observe(launch, sharing: &best)
+            if let known = best { launchBest.best[index] = known }
         case .hourBoundary: _ = scheduler.tick(at: context.instant)
         }
         self.scheduler = scheduler

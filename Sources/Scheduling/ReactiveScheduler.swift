@@ -263,6 +263,15 @@ public struct ReactiveScheduler: Sendable {
     /// non-`nil`: what ``_ReactiveScorer/best(after:instant:localSeconds:recency:)`` returns at
     /// this launch; the replay of a day computes it once for every budget).
     mutating func _observe(_ launch: LaunchEvent, best known: (app: Int, score: Double)??) -> [FetchDecision] {
+        var best = known
+        return observe(launch, sharing: &best)
+    }
+
+    /// ``observe(_:)`` for schedulers of several budgets fed the same launches on one day's
+    /// statistics (``init(sharingStatisticsOf:budget:triggers:modelWindows:)``): the scorer's best
+    /// candidate after a launch depends on neither the budget nor the pending list, so the first
+    /// scheduler to score the launch leaves it in `best` (`.some`) and the others read it.
+    package mutating func observe(_ launch: LaunchEvent, sharing best: inout (app: Int, score: Double)??) -> [FetchDecision] {
         utcOffsetSeconds = launch.utcOffsetSeconds
         var decisions = _rollOver(to: launch.instant, offset: launch.utcOffsetSeconds)
         let instant = launch.instant
@@ -275,8 +284,9 @@ public struct ReactiveScheduler: Sendable {
         let at = instant + 1
         let local = LocalClock.secondOfDay(localSeconds: LocalClock.localSeconds(
             instant: at, utcOffsetSeconds: launch.utcOffsetSeconds))
-        guard let best = known ?? scorer.best(after: a, instant: instant, localSeconds: local, recency: recency),
-              best.score >= threshold else { return decisions }
+        let scored = best ?? scorer.best(after: a, instant: instant, localSeconds: local, recency: recency)
+        best = .some(scored)
+        guard let best = scored, best.score >= threshold else { return decisions }
         let app = scorer.statistics.apps[best.app]
         let since = at - tauSeconds
         let covers = { (fetch: FetchDecision) in fetch.app == app && fetch.at > since && fetch.at <= at }
