@@ -102,20 +102,21 @@ extension ReactiveStatistics {
     /// keeps learnt days and so does not learn it again; also returns the day's own scorer fit.
     static func learn(history: ArraySlice<LaunchEvent>, localDay: Int, dayStart: Double, firstLocalDay: Int,
                       tauSeconds: Double, previous: _ScorerFit?) throws -> (statistics: ReactiveStatistics, fit: _ScorerFit) {
-        let window = RecentColdLaunchWindow(history: history, localDay: localDay, dayStart: dayStart,
-                                            firstLocalDay: firstLocalDay, tauSeconds: tauSeconds)
         let firstDay = RecentColdLaunchWindow.firstDay(localDay: localDay, firstLocalDay: firstLocalDay)
-        let hourly = window.hourlyCounts
-        let tail = _tail(history, before: dayStart, firstWindowDay: firstDay)
-        var names = Set(hourly.keys)
-        for launch in tail { names.insert(launch.app) }
-        let apps = names.sorted()
+        let tail = _tail(history, before: dayStart, firstWindowDay: firstDay, tauSeconds: tauSeconds)
+        let apps = Set(tail.lazy.map(\.app)).sorted()
         var index: [String: Int] = [:]
         for (i, app) in apps.enumerated() { index[app] = i }
         let appOf = tail.map { index[$0.app] ?? 0 }
         let instants = tail.map(\.instant)
         // Every launch of the tail has its app's index: the scan on indices needs no String hashing.
         let cold = ColdLaunches.scan(instants: instants, apps: appOf, tauSeconds: tauSeconds).cold
+        // The window's cold launches by local hour (what `RecentColdLaunchWindow` counts): the tail
+        // holds the tau before every window launch, so each one's coldness is the scan's.
+        var hourly = Array(repeating: Array(repeating: 0, count: 24), count: apps.count)
+        for (j, launch) in tail.enumerated() where cold[j] && launch.localDay >= firstDay && launch.localDay < localDay {
+            hourly[appOf[j]][launch.localHour] += 1
+        }
         let inWindow = tail.map { launch in
             launch.localDay >= firstDay && launch.localDay < localDay && launch.instant + 1 + tauSeconds < dayStart
         }
@@ -131,8 +132,8 @@ extension ReactiveStatistics {
             for (b, k) in counts[a].sorted(by: { $0.key < $1.key }) { transitions.append(Transition(from: a, to: b, count: k)) }
         }
         var statistics = ReactiveStatistics(
-            apps: apps, days: window.dayCount,
-            hourlyColdLaunches: apps.map { hourly[$0] ?? Array(repeating: 0, count: 24) },
+            apps: apps, days: max(0, localDay - firstDay),
+            hourlyColdLaunches: hourly,
             launches: launches, transitions: transitions, coefficients: [], triggerScores: [], scoreDays: 0)
         var scorer = _ReactiveScorer(statistics, tauSeconds: tauSeconds)
         var fit = _ScorerFit(coefficients: [], windowLaunches: statistics.launchTotal)
@@ -169,10 +170,12 @@ extension ReactiveStatistics {
     }
 
     /// The launches before `dayStart` from a day before the window on (24 h of recency for the
-    /// window's first launches and the launches that decide coldness).
-    private static func _tail(_ history: ArraySlice<LaunchEvent>, before dayStart: Double,
-                              firstWindowDay: Int) -> ArraySlice<LaunchEvent> {
-        let from = RecentColdLaunchWindow.tail(history, firstWindowDay: firstWindowDay - 1, tauSeconds: 0)
+    /// window's first launches and the launches that decide coldness), and a tau earlier still
+    /// when tau is longer than a day (every window launch's coldness is then the tail's scan).
+    private static func _tail(_ history: ArraySlice<LaunchEvent>, before dayStart: Double, firstWindowDay: Int,
+                              tauSeconds: Double) -> ArraySlice<LaunchEvent> {
+        let from = RecentColdLaunchWindow.tail(history, firstWindowDay: firstWindowDay - 1,
+                                               tauSeconds: max(0, tauSeconds - LocalClock.secondsPerDay))
         var end = from.endIndex
         while end > from.startIndex, from[end - 1].instant >= dayStart { end -= 1 }
         return from[from.startIndex..<end]
