@@ -15,10 +15,25 @@ struct _TrainingRows {
     var y: [Double] = []
     var count: Int { y.count }
 
+    /// The most training cells (local hours × apps) a fit is built from: the most recent of the
+    /// ``UsageModelOptions/trainingDays`` whose cells fit, at least one day. Real devices are far
+    /// below it (a 60-app device's 28 days are 40,320 cells); one with 3,000 apps trains on its
+    /// last 6 days instead of 28, and its fit holds about 100 MB of rows and their scaled copy
+    /// instead of 630 MB (`evaluate` on such a device peaked at 725 MB).
+    static let maximumCells = 500_000
+
+    /// The first training day: the last ``UsageModelOptions/trainingDays`` days after the
+    /// first, and no more than ``maximumCells`` allows for `apps` apps.
+    static func firstDay(firstDay: Int, lastDay: Int, trainingDays: Int, apps: Int) -> Int {
+        let fitting = max(1, maximumCells / max(1, 24 * apps))
+        return max(firstDay + 1, lastDay - min(trainingDays, fitting) + 1)
+    }
+
     init(_ data: _FitData, _ density: _DensityFit) {
         let context = _LeaveDayOut(data, density)
         let o = data.options
-        let firstTrainingDay = max(data.firstDay + 1, data.lastDay - o.trainingDays + 1)
+        let firstTrainingDay = Self.firstDay(firstDay: data.firstDay, lastDay: data.lastDay, trainingDays: o.trainingDays,
+                                             apps: data.apps.count)
         guard firstTrainingDay <= data.lastDay else { return }
         let cells = (data.lastDay - firstTrainingDay + 1) * 24 * data.apps.count
         x.reserveCapacity(cells * Features.count)

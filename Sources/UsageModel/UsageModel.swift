@@ -123,7 +123,8 @@ public struct UsageModel: Sendable, Codable {
     /// Steps: cold launches (protocol reveille-v1) → recency-weighted slot histograms → wrapped
     /// Gaussian smoothing with per-app leave-one-day-out bandwidths (``KernelDensity``) → weekday
     /// and cold-start shrinkage (``WeekdayShrinkage``) → logistic scorer by IRLS over hourly cells
-    /// of the last ``UsageModelOptions/trainingDays`` days (``LogisticRegression``).
+    /// of the last ``UsageModelOptions/trainingDays`` days (``LogisticRegression``), fewer on a
+    /// device with so many apps that their cells pass 500,000 (its most recent days that fit).
     ///
     /// - Parameters:
     ///   - launches: one device's launches (an array, or a ``DeviceHistory``'s `launches`), sorted

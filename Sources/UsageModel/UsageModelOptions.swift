@@ -37,7 +37,8 @@ public struct UsageModelOptions: Sendable, Codable, Equatable {
     /// (about three weeks of one weekday): weaker shrinkage (3 days) lost hourly-cell ROC AUC on
     /// StudentLife (weekday-profile AUC .912 vs .922).
     public var weekdayShrinkageDays: Double = 12
-    /// How many of the most recent days become logistic-scorer training rows (every local hour × app).
+    /// How many of the most recent days become logistic-scorer training rows (every local hour × app);
+    /// fewer when a device's apps make those cells more than 500,000 (its most recent days that fit).
     public var trainingDays: Int = 28
     /// L2 penalty `λ` of the logistic scorer, pulling coefficients toward the population prior
     /// (``UsageModel/populationPriorCoefficients``); multiplied by 20 for devices with ≤ 2 days.
