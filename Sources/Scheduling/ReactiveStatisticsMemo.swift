@@ -6,7 +6,9 @@ import UsageModel
 /// validation replays it. ``ReactiveStatistics/learn(history:localDay:dayStart:firstLocalDay:tauSeconds:)``
 /// reads only the launches before `dayStart`, so a day is reused only when the same launches
 /// (same slice start, count and first launch) precede the same `dayStart` with the same first
-/// local day and tau: what it returns is what learning again would return, bit for bit.
+/// local day and tau: what it returns is what learning again would return, bit for bit. (A day's
+/// scorer comes through the days before it from its anchor on, each learnt from a prefix of the
+/// same launches and kept here too.)
 struct _ReactiveStatisticsMemo: Sendable {
     private struct Inputs: Equatable {
         var dayStart: Double
