@@ -42,8 +42,8 @@ extension ReactiveStatistics {
     /// 1007/1922/3520/6592, the three simulated sets → 1385/2645/4832/9009,
     /// 1369/2644/4959/9221, 1330/2526/4727/8887 (69,512 → 69,547 hits in all); simulated 10
     /// devices × 90 days (seed 5) 1597/3105/5813/10759 → 1590/3093/5798/10762. A young device's
-    /// growing window now refits about every other day instead of every day (bundled: 548
-    /// fits → 230 on the 90-day set's 10 devices).
+    /// growing window now refits about every other day instead of every day (the bundled set
+    /// had 548 fits; the 90-day set keeps 230, 170 of them in its devices' first 28 days).
     public static let scorerReuseShare = 0.9
 
     /// Learns the statistics for day `localDay` from the launches before `dayStart` (protocol
@@ -63,38 +63,10 @@ extension ReactiveStatistics {
     /// - Throws: `LinearAlgebraError` only if the fit's shapes disagree (a bug).
     public static func learn(history: ArraySlice<LaunchEvent>, localDay: Int, dayStart: Double, firstLocalDay: Int,
                              tauSeconds: Double) throws -> ReactiveStatistics {
-        try _learnWithFit(history: history, localDay: localDay, dayStart: dayStart, firstLocalDay: firstLocalDay,
-                          tauSeconds: tauSeconds).statistics
-    }
-
-    /// ``learn(history:localDay:dayStart:firstLocalDay:tauSeconds:)`` and the fit its scorer is
-    /// (what the next day's scorer starts from).
-    static func _learnWithFit(history: ArraySlice<LaunchEvent>, localDay: Int, dayStart: Double, firstLocalDay: Int,
-                              tauSeconds: Double) throws -> (statistics: ReactiveStatistics, fit: _ScorerFit) {
-        // The day before is found among the launches before the day, as the validator's memo finds it.
-        let history = history.prefix { $0.instant < dayStart }
-        let previous = try _previousFit(of: localDay, history: history) { before, day, start in
-            try _learnWithFit(history: before, localDay: day, dayStart: start, firstLocalDay: firstLocalDay,
-                              tauSeconds: tauSeconds).fit
-        }
-        return try learn(history: history, localDay: localDay, dayStart: dayStart, firstLocalDay: firstLocalDay,
-                         tauSeconds: tauSeconds, previous: previous)
-    }
-
-    /// The scorer fit day `localDay` takes from the day before (`learnPrevious`, from the
-    /// launches of `history` before that day's start); `nil` when the day is its own anchor
-    /// (``scorerAnchor(of:)``) or no launch precedes the day before. `history` holds the
-    /// launches before the day's start; the static learn and the validator's memo share this.
-    static func _previousFit(
-        of localDay: Int, history: ArraySlice<LaunchEvent>,
-        _ learnPrevious: (_ before: ArraySlice<LaunchEvent>, _ day: Int, _ start: Double) throws -> _ScorerFit
-    ) rethrows -> _ScorerFit? {
-        guard scorerAnchor(of: localDay) != localDay else { return nil }
-        let day = localDay - 1
-        let start = ReactiveValidator.clock(history, day: day).start
-        let before = history.prefix { $0.instant < start }
-        guard !before.isEmpty else { return nil }
-        return try learnPrevious(before, day, start)
+        // The days from the anchor on, learnt once each (the memo is how every caller learns).
+        var days = _ReactiveStatisticsMemo()
+        return try days.learn(history: history, localDay: localDay, dayStart: dayStart, firstLocalDay: firstLocalDay,
+                              tauSeconds: tauSeconds)
     }
 
     /// ``learn(history:localDay:dayStart:firstLocalDay:tauSeconds:)`` with the day before's
@@ -136,8 +108,9 @@ extension ReactiveStatistics {
             hourlyColdLaunches: hourly,
             launches: launches, transitions: transitions, coefficients: [], triggerScores: [], scoreDays: 0)
         var scorer = _ReactiveScorer(statistics, tauSeconds: tauSeconds)
-        var fit = _ScorerFit(coefficients: [], windowLaunches: statistics.launchTotal)
-        if let previous, previous.reusable(byWindowLaunches: statistics.launchTotal) {
+        let windowLaunches = statistics.launchTotal
+        var fit = _ScorerFit(coefficients: [], windowLaunches: windowLaunches)
+        if let previous, previous.reusable(byWindowLaunches: windowLaunches) {
             statistics.coefficients = previous.coefficients
             fit = previous
         } else {

@@ -30,17 +30,25 @@ struct _ReactiveStatisticsMemo: Sendable {
                    tauSeconds: tauSeconds).statistics
     }
 
-    private mutating func _learn(history: ArraySlice<LaunchEvent>, localDay: Int, dayStart: Double, firstLocalDay: Int,
-                                 tauSeconds: Double) throws -> (statistics: ReactiveStatistics, fit: _ScorerFit) {
+    /// ``learn(history:localDay:dayStart:firstLocalDay:tauSeconds:)`` and the day's scorer fit
+    /// (what the next day's scorer takes).
+    mutating func _learn(history: ArraySlice<LaunchEvent>, localDay: Int, dayStart: Double, firstLocalDay: Int,
+                         tauSeconds: Double) throws -> (statistics: ReactiveStatistics, fit: _ScorerFit) {
         let before = history.prefix { $0.instant < dayStart }
         let inputs = Inputs(dayStart: dayStart, startIndex: before.startIndex, count: before.count,
                             firstInstant: before.first?.instant, device: before.first?.device,
                             firstLocalDay: firstLocalDay, tauSeconds: tauSeconds)
         if let known = days[localDay], known.inputs == inputs { return (known.statistics, known.fit) }
-        // The day before (whose fit the day reuses or starts from), learnt and kept once.
-        let previous = try ReactiveStatistics._previousFit(of: localDay, history: before) { previousBefore, day, previousStart in
-            try _learn(history: previousBefore, localDay: day, dayStart: previousStart, firstLocalDay: firstLocalDay,
-                       tauSeconds: tauSeconds).fit
+        // The day before (whose fit the day reuses or starts from), learnt and kept once; none on
+        // an anchor day (``ReactiveStatistics/scorerAnchor(of:)``) or without a launch before it.
+        var previous: _ScorerFit?
+        if ReactiveStatistics.scorerAnchor(of: localDay) != localDay {
+            let previousStart = ReactiveValidator.clock(before, day: localDay - 1).start
+            let previousBefore = before.prefix { $0.instant < previousStart }
+            if !previousBefore.isEmpty {
+                previous = try _learn(history: previousBefore, localDay: localDay - 1, dayStart: previousStart,
+                                      firstLocalDay: firstLocalDay, tauSeconds: tauSeconds).fit
+            }
         }
         let learnt = try ReactiveStatistics.learn(history: before, localDay: localDay, dayStart: dayStart,
                                                   firstLocalDay: firstLocalDay, tauSeconds: tauSeconds, previous: previous)
