@@ -72,14 +72,21 @@ enum _RateCodes {
 
     /// Per bucket (exponent `e` from ``lowestBucketExponent``, then the top ``bucketBits``
     /// significand bits `b`), the code of its smallest ratio `2^e·(1 + b/128)`.
-    static let bucketStartCodes: [UInt8] = (lowestBucketExponent...highestBucketExponent).flatMap { e in
-        (0..<(1 << bucketBits)).map { b in
-            let lower = Double(sign: .plus, exponent: e, significand: 1 + Double(b) / Double(1 << bucketBits))
-            var c = 0
-            while c < 255, lowerBounds[c + 1] <= lower { c += 1 }
-            return UInt8(c)
+    /// The buckets' smallest ratios increase, so one walk up the bounds serves them all
+    /// (O(buckets + codes), not a scan from code 0 per bucket: a plan process builds it once).
+    static let bucketStartCodes: [UInt8] = {
+        var codes: [UInt8] = []
+        codes.reserveCapacity((highestBucketExponent - lowestBucketExponent + 1) << bucketBits)
+        var c = 0
+        for e in lowestBucketExponent...highestBucketExponent {
+            for b in 0..<(1 << bucketBits) {
+                let lower = Double(sign: .plus, exponent: e, significand: 1 + Double(b) / Double(1 << bucketBits))
+                while c < 255, lowerBounds[c + 1] <= lower { c += 1 }
+                codes.append(UInt8(c))
+            }
         }
-    }
+        return codes
+    }()
 
     /// `lowerBounds[c]` for `c` in `1…255`: `10^((c − 255.5)/50)`, the smallest ratio
     /// `value / scale` of code `c`; `lowerBounds[0] = 0` and `lowerBounds[256] = +∞`.

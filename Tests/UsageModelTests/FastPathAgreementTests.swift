@@ -36,6 +36,29 @@ import TestSupport
         #expect(_RateCodes.codes([2, 0.2, 2e-6, 5, 0.2], scale: 2) == [255, 205, 0, 255, 205])
     }
 
+    /// Each bucket's start code is the code of its smallest ratio: the largest `c` whose lower
+    /// bound does not exceed it, found here by a scan from code 0 per bucket (the table is built
+    /// by one walk up the bounds). A wrong start would only send ratios to the slow path, which
+    /// the test above cannot see.
+    @Test func bucketStartCodesAreTheCodesOfTheBucketsSmallestRatios() {
+        let bits = _RateCodes.bucketBits
+        var expected: [UInt8] = []
+        for e in _RateCodes.lowestBucketExponent..._RateCodes.highestBucketExponent {
+            for b in 0..<(1 << bits) {
+                let lower = Double(sign: .plus, exponent: e, significand: 1 + Double(b) / Double(1 << bits))
+                var c = 0
+                while c < 255, _RateCodes.lowerBounds[c + 1] <= lower { c += 1 }
+                expected.append(UInt8(c))
+            }
+        }
+        #expect(_RateCodes.bucketStartCodes == expected)
+        // Known answers: 2⁻²⁰ (≈ 9.5·10⁻⁷) is below code 1's bound 10^(−254.5/50) ≈ 8.1·10⁻⁶,
+        // and 2¹·(1 + 127/128) ≈ 3.98 is above code 255's ≈ 0.977.
+        #expect(_RateCodes.bucketStartCodes.first == 0)
+        #expect(_RateCodes.bucketStartCodes.last == 255)
+        #expect(_RateCodes.bucketStartCodes.count == 22 << bits)
+    }
+
     /// A zero rate and hours at the cap take stored logs equal to `log` computed now.
     @Test func storedLogsEqualLogsComputedNow() {
         let zeros = [0.0, -0.0].map { $0 + Double(Features.names.count - Features.count) }
