@@ -86,3 +86,65 @@ struct _CommaBounds: _FieldBounds {
         return (end, next, plain && end &- start <= Int(UInt16.max))
     }
 }
+
+/// Skips a row of a device other than ``HistoryReadOptions/device`` without splitting it, when
+/// the device is the first column and the chosen name is ASCII: the row's first bytes differ
+/// from `name,` at an ASCII byte, so its device field is another name under every reading
+/// (String equality included: no byte sequence canonically equivalent to an ASCII name differs
+/// from it only in ASCII bytes). A row whose device field starts with a quote, is empty, or
+/// differs first at a non-ASCII byte takes the full path. What ``CanonicalCSVParser`` does with
+/// other devices' rows either way: counts them, never validates them.
+struct _OtherDeviceRows {
+    /// The chosen device's name (ASCII).
+    private let name: [UInt8]
+
+    /// `nil` when `device` is not ASCII (every row then takes the full path).
+    init?(device: String) {
+        let bytes = Array(device.utf8)
+        guard !bytes.isEmpty, bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        name = bytes
+    }
+
+    /// The start of the next line when the line at `start` (ending by `limit`) is surely
+    /// another device's row, else `nil`. `b` holds at least 8 bytes after `limit`, as for
+    /// ``_CommaBounds/scan(_:from:limit:)``.
+    @inline(__always)
+    func skip(_ b: RawSpan, from start: Int, limit: Int) -> Int? {
+        guard start < limit else { return nil }
+        let first = b.unsafeLoad(fromByteOffset: start, as: UInt8.self)
+        if first == UInt8(ascii: "\"") || first == UInt8(ascii: ",") || first == 10 || first == 13 { return nil }
+        var k = 0
+        while k < name.count {
+            guard start &+ k < limit else { return nil }
+            let c = b.unsafeLoad(fromByteOffset: start &+ k, as: UInt8.self)
+            guard c == name[k] else {
+                // A row cut short or with an unusual byte takes the full path (its errors).
+                let plain = c < 0x80 && c != 10 && c != 13 && c != 0 && c != UInt8(ascii: "\"")
+                return plain ? Self.nextLine(b, from: start &+ k, limit: limit) : nil
+            }
+            k &+= 1
+        }
+        guard start &+ k < limit else { return nil }
+        let after = b.unsafeLoad(fromByteOffset: start &+ k, as: UInt8.self)
+        // `name,` (the chosen device), a line of the name alone, or anything unusual: full path.
+        guard after >= UInt8(ascii: "-"), after < 0x80 else { return nil }
+        return Self.nextLine(b, from: start &+ k, limit: limit)
+    }
+
+    /// The byte after the first `\n` at or after `q`, or `limit`: 8 bytes at a time, the lowest
+    /// flag of `haszero(w ^ 0x0A…0A)` being exact.
+    @inline(__always)
+    static func nextLine(_ b: RawSpan, from start: Int, limit: Int) -> Int {
+        var q = start
+        while q < limit {
+            let x = b.unsafeLoadUnaligned(fromByteOffset: q, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+            let flags = (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+            if flags != 0 {
+                let i = q &+ flags.trailingZeroBitCount &>> 3
+                return i < limit ? i &+ 1 : limit
+            }
+            q &+= 8
+        }
+        return limit
+    }
+}

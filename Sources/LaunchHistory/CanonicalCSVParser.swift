@@ -22,11 +22,14 @@ struct CanonicalCSVParser {
     /// ``HistoryReadOptions/device``, and per interned device index whether its rows are kept.
     private let onlyDevice: String?
     private var keepsDevice: [Bool] = []
+    /// Skips other devices' rows unsplit when the device is the first column (``_OtherDeviceRows``).
+    private let otherDeviceRows: _OtherDeviceRows?
 
     init(file: String, defaultOffset: _DefaultOffset, device: String? = nil) {
         self.file = file
         self.defaultOffset = defaultOffset
         onlyDevice = device
+        otherDeviceRows = device.flatMap(_OtherDeviceRows.init(device:))
     }
 
     /// Reads every line of `source` into `launches`, counting rows and rejecting invalid ones
@@ -47,6 +50,13 @@ struct CanonicalCSVParser {
         var fields = _CommaBounds()
         while p < lines.upperBound {
             n += 1
+            if let skipper = otherDeviceRows, columns?.device == 0, let next = skipper.skip(b.bytes, from: p, limit: lines.upperBound) {
+                sink.sawContent = true
+                sink.otherDeviceRows += 1
+                sink.report.rowsRead += 1
+                p = next
+                continue
+            }
             let (end, next, plain) = fields.scan(b.bytes, from: p, limit: lines.upperBound)
             defer { p = next }
             if end == p { continue }

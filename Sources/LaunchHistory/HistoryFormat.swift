@@ -35,9 +35,13 @@ public struct HistoryReadOptions: Sendable {
     public var defaultZone: TimeZone?
     /// Keep only this device's launches (`nil`, the default: every device's). A CSV row of
     /// another device is counted in ``IngestReport/rowsRead`` and dropped once its `device` field
-    /// is read: its timestamp, app, offset, zone and duration are neither validated nor kept
-    /// (the line checks every row gets still apply: its length, NUL bytes, balanced quotes and
-    /// the number of fields). JSON Lines and LSApp rows are parsed whole, then dropped. An input
+    /// is read: its timestamp, app, offset, zone and duration are neither validated nor kept.
+    /// When `device` is the first column and this name is ASCII, a row whose first bytes
+    /// differ from the name at an ASCII byte is skipped to its line end unsplit (no line checks:
+    /// its number of fields, quotes and NUL bytes are not looked at); other rows get the line
+    /// checks every row gets (length, NUL bytes, balanced quotes, the number of fields). A row
+    /// cut short inside the name is still an error. `plan` on the bundled 20-device file: 0.94×
+    /// CPU with the skip (61 paired runs). JSON Lines and LSApp rows are parsed whole, then dropped. An input
     /// whose launches are all other devices' gives an empty history instead of `noLaunches`.
     /// For a caller that needs one device of a fleet's file (`reveille plan`, `predict` and
     /// `react` with a model file and its device): `plan` on the bundled 20-device file, static

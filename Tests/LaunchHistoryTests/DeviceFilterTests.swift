@@ -35,6 +35,47 @@ import LaunchHistory
         }
     }
 
+    /// Other devices' rows are skipped unsplit when the device is the first column and the
+    /// chosen name is ASCII: names that share a prefix with it, CRLF and LF lines, a device
+    /// column elsewhere (full path) and a non-ASCII name (full path) give what the whole file
+    /// gives for the device.
+    @Test(arguments: ["d", "d2", "dd", "é"])
+    func prefixSharingNamesAreOtherDevices(device: String) throws {
+        let rows = ["d,a,2024-01-01T08:00:00+01:00", "d2,b,2024-01-01T08:10:00+01:00", "dd,c,2024-01-01T08:20:00+01:00",
+                    "é,e,2024-01-01T08:30:00+01:00", "d,f,2024-01-01T08:40:00+01:00", "d-x,g,2024-01-01T08:50:00+01:00"]
+        for newline in ["\n", "\r\n"] {
+            let first = "device,app,timestamp" + newline + rows.joined(separator: newline) + newline
+            let moved = "app,device,timestamp" + newline + rows.map { row in
+                let f = row.split(separator: ",")
+                return "\(f[1]),\(f[0]),\(f[2])"
+            }.joined(separator: newline)
+            for csv in [first, moved] {
+                let path = try Fixtures.temporaryFile(csv)
+                let whole = try HistoryReader.read(path: path)
+                let one = try HistoryReader.read(path: path, options: HistoryReadOptions(device: device))
+                #expect(one.devices.map(\.device) == [device])
+                #expect(one.devices.first?.launches == whole.device(device)?.launches)
+                #expect(one.report.rowsRead == 6)
+            }
+        }
+    }
+
+    /// A skipped row is not validated, but a row cut short inside the chosen name, and the
+    /// chosen device's own short row, still are.
+    @Test func shortRowsNearTheChosenNameAreStillErrors() throws {
+        let other = try Fixtures.temporaryFile("device,app,timestamp\nd,a,2024-01-01T08:00:00+01:00\ne,b\n")
+        #expect(try HistoryReader.read(path: other, options: HistoryReadOptions(device: "d")).report.rowsRead == 2)
+        for bad in ["dev\n", "device-1,a\n", "device-1\n"] {
+            let path = try Fixtures.temporaryFile("device,app,timestamp\n" + bad)
+            do {
+                _ = try HistoryReader.read(path: path, options: HistoryReadOptions(device: "device-1"))
+                Issue.record("expected an error for \(bad)")
+            } catch {
+                #expect(error.code == .malformedRow && error.line == 2)
+            }
+        }
+    }
+
     @Test func quotedRowsAndJSONLinesAreFilteredAlike() throws {
         let csv = "device,app,timestamp\n\"d\",\"a,1\",2024-01-01T08:00:00+01:00\n\"e\",b,2024-01-01T08:30:00+01:00\nd,c,2024-01-01T09:00:00+01:00\n"
         let one = try HistoryReader.read(path: try Fixtures.temporaryFile(csv), options: HistoryReadOptions(device: "d"))
