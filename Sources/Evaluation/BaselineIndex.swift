@@ -22,33 +22,54 @@ struct _ColdLaunchIndex: Sendable {
     private var days: [Int] = []
     private var hours: [Int] = []
 
+    /// Per app of the replay's ``LaunchFacts`` (its sorted names), the id here (`-1`: none yet).
+    private var idOfFactsApp: [Int] = []
+
     /// Indexes the launches of `history` not yet seen (all of them when it does not extend the
-    /// history indexed so far). Coldness as ``ColdLaunches/Tracker`` decides it.
-    mutating func update(_ history: ArraySlice<LaunchEvent>, tauSeconds: Double) {
+    /// history indexed so far). Coldness as ``ColdLaunches/Tracker`` decides it; when `facts`
+    /// describe `history` (the replay's, computed once per device with the same tau), their app
+    /// indices and cold flags are read instead: no String is hashed and the same launches are cold.
+    mutating func update(_ history: ArraySlice<LaunchEvent>, tauSeconds: Double, facts: LaunchFacts? = nil) {
         if history.count < indexed || (indexed > 0 && history[history.startIndex + indexed - 1] != lastIndexed) {
             self = _ColdLaunchIndex()
         }
         let known = names.count
-        for launch in history.dropFirst(indexed) {
-            let a: Int
-            if let id = ids[launch.app] {
-                a = id
-            } else {
-                a = names.count
-                ids[launch.app] = a
-                names.append(launch.app)
+        let described = facts.map { $0.describe(history, tauSeconds: tauSeconds) && history.startIndex == 0 } ?? false
+        if let facts, described {
+            if idOfFactsApp.count != facts.apps.count { idOfFactsApp = Array(repeating: -1, count: facts.apps.count) }
+            for j in history.indices.dropFirst(indexed) {
+                let f = facts.appOfLaunch[j]
+                if idOfFactsApp[f] < 0 { idOfFactsApp[f] = _id(of: history[j].app) }
+                let launch = history[j]
+                _ = coldness.record(app: idOfFactsApp[f], instant: launch.instant)
+                if facts.cold[j] { _append(launch, app: idOfFactsApp[f]) }
             }
-            let before = coldness.record(app: a, instant: launch.instant)
-            if ColdLaunches.isCold(instant: launch.instant, previous: before, tauSeconds: tauSeconds) {
-                instants.append(launch.instant)
-                apps.append(a)
-                days.append(launch.localDay)
-                hours.append(launch.localHour)
+        } else {
+            for launch in history.dropFirst(indexed) {
+                let a = _id(of: launch.app)
+                let before = coldness.record(app: a, instant: launch.instant)
+                if ColdLaunches.isCold(instant: launch.instant, previous: before, tauSeconds: tauSeconds) { _append(launch, app: a) }
             }
         }
         if names.count != known { idsByName = names.indices.sorted { names[$0] < names[$1] } }
         indexed = history.count
         lastIndexed = history.last
+    }
+
+    /// `app`'s id, a new one (the next) for an app not seen before.
+    private mutating func _id(of app: String) -> Int {
+        if let id = ids[app] { return id }
+        let a = names.count
+        ids[app] = a
+        names.append(app)
+        return a
+    }
+
+    private mutating func _append(_ launch: LaunchEvent, app a: Int) {
+        instants.append(launch.instant)
+        apps.append(a)
+        days.append(launch.localDay)
+        hours.append(launch.localHour)
     }
 
     /// The protocol's last-28-days window before `context`'s day (as ``RecentColdLaunchWindow``

@@ -41,7 +41,7 @@ struct _BaselineState<DayModel: Sendable>: Sendable {
         if day == context.localDay, let model {
             current = model
         } else {
-            index.update(context.history, tauSeconds: context.tauSeconds)
+            index.update(context.history, tauSeconds: context.tauSeconds, facts: context.launchFacts)
             current = makeModel(index.window(context))
             day = context.localDay
             model = current

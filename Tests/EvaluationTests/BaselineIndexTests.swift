@@ -23,12 +23,14 @@ import TestSupport
                              remainingBudget: budget, fetchesToday: [], tauSeconds: 3600, firstLocalDay: timeline.firstDay)
     }
 
-    @Test func incrementalWindowEqualsAFreshScanEveryDay() throws {
+    /// With the replay's launch facts (app indices and cold flags, no String hashed) and without.
+    @Test(arguments: [false, true])
+    func incrementalWindowEqualsAFreshScanEveryDay(withFacts: Bool) throws {
         let (timeline, days) = try Self.wellbeing()
         var index = _ColdLaunchIndex()
         for day in days {
             let context = Self.context(timeline, day: day, budget: 8)
-            index.update(context.history, tauSeconds: 3600)
+            index.update(context.history, tauSeconds: 3600, facts: withFacts ? timeline.facts : nil)
             let window = index.window(context)
             let fresh = RecentColdLaunchWindow(context)
             var byApp: [String: Int] = [:], byHour: [String: [Int]] = [:]
@@ -40,6 +42,21 @@ import TestSupport
             #expect(byHour == fresh.hourlyCounts)
             #expect(window.dayCount == fresh.dayCount)
             #expect(window.idsByName.map { window.names[$0] } == window.names.sorted())
+        }
+    }
+
+    /// Facts that do not describe the history (another tau) are not read: the same window as
+    /// without them.
+    @Test func factsOfAnotherTauAreNotRead() throws {
+        let (timeline, days) = try Self.wellbeing()
+        let other = _DeviceTimeline(history: timeline.history, tauSeconds: 600)
+        var plain = _ColdLaunchIndex(), mixed = _ColdLaunchIndex()
+        for day in days {
+            let context = Self.context(timeline, day: day, budget: 8)
+            plain.update(context.history, tauSeconds: 3600)
+            mixed.update(context.history, tauSeconds: 3600, facts: other.facts)
+            #expect(plain.window(context).byHour == mixed.window(context).byHour)
+            #expect(plain.window(context).names == mixed.window(context).names)
         }
     }
 
