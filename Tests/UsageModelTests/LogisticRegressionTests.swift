@@ -59,6 +59,24 @@ import TestSupport
         #expect(ignored == cold)
     }
 
+    /// The last Newton step (below the tolerance, taken without an objective pass) lands on the
+    /// optimum: the penalised gradient `Xᵀ(y − p) − λ(β − β₀)` vanishes there, and a fit started
+    /// from it takes that one step and moves by less than the tolerance.
+    @Test func lastStepLandsOnTheStationaryPoint() throws {
+        let (x, y) = try Self.simulate(rows: 5_000, beta: [-2.0, 1.0, 0.5], seed: 11)
+        let prior = [0.0, 0.5, 0.0], lambda = 3.0
+        let fit = try LogisticRegression.fit(x: x, y: y, l2: lambda, prior: prior)
+        #expect(fit.converged)
+        let p = try LogisticRegression.predict(x: x, coefficients: fit.coefficients)
+        let residual = zip(y, p).map { $0 - $1 }
+        var gradient = try BLAS.product(x, residual, trans: .transposed)
+        for j in gradient.indices { gradient[j] -= lambda * (fit.coefficients[j] - prior[j]) }
+        #expect(gradient.allSatisfy { abs($0) < 1e-6 }, "gradient \(gradient)")
+        let again = try LogisticRegression.fit(x: x, y: y, l2: lambda, prior: prior, start: fit.coefficients)
+        #expect(again.iterations == 1 && again.converged)
+        for (a, b) in zip(again.coefficients, fit.coefficients) { #expect(abs(a - b) < 1e-7) }
+    }
+
     @Test func perfectlySeparableDataStaysFinite() throws {
         let x = try Matrix([[1, -2], [1, -1], [1, -0.5], [1, 0.5], [1, 1], [1, 2]])
         let y: [Double] = [0, 0, 0, 1, 1, 1]
