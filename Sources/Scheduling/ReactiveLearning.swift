@@ -1,3 +1,4 @@
+import Foundation
 import LaunchHistory
 import LinearAlgebra
 import ReveilleCore
@@ -9,7 +10,7 @@ extension ReactiveStatistics {
 
     /// Days `k` between the trigger scorer's cold fits (10; a constant of its own, independent
     /// of ``SchedulingOptions/scorerRefitDays``, which governs the usage model's scorer). On an
-    /// anchor day `d − (d mod k)` (days since 1970) the scorer is fitted from zero; every other
+    /// anchor day `d − (d mod k)` (days since 1970) the scorer is fitted from the base rate (``_baseRateStart(_:)``); every other
     /// day takes the scorer of the day before: its coefficients as they are while the window
     /// they were fitted on held at least ``scorerReuseShare`` of the day's window launches, and
     /// otherwise a fit of the day's own rows, Newton's method starting from them (the same
@@ -70,7 +71,7 @@ extension ReactiveStatistics {
     }
 
     /// ``learn(history:localDay:dayStart:firstLocalDay:tauSeconds:)`` with the day before's
-    /// scorer fit given (`nil`, or without coefficients: a fit from zero), for a caller that
+    /// scorer fit given (`nil`, or without coefficients: a fit from the base rate), for a caller that
     /// keeps learnt days and so does not learn it again; also returns the day's own scorer fit.
     static func learn(history: ArraySlice<LaunchEvent>, localDay: Int, dayStart: Double, firstLocalDay: Int,
                       tauSeconds: Double, previous: _ScorerFit?) throws -> (statistics: ReactiveStatistics, fit: _ScorerFit) {
@@ -117,8 +118,12 @@ extension ReactiveStatistics {
             let rows = _Rows(scorer: scorer, tail: tail, appOf: appOf, inWindow: inWindow, followers: followers)
             guard rows.labels.contains(1), rows.labels.contains(0) else { return (statistics, fit) }
             let x = try Matrix(rows: rows.labels.count, columns: featureCount, storage: rows.features)
-            // `fit` starts from zero when the day before has no coefficients (or not one per feature).
-            statistics.coefficients = try LogisticRegression.fit(x: x, y: rows.labels, l2: 1, start: previous?.coefficients)
+            // From the day before's coefficients, or (an anchor day, or none before) from the base
+            // rate: every feature weight 0 and the constant at the labels' log-odds (the usual
+            // IRLS start; the same optimum as from zero, in two or three fewer steps).
+            let warm = previous.map(\.coefficients).flatMap { $0.count == featureCount ? $0 : nil }
+            statistics.coefficients = try LogisticRegression.fit(x: x, y: rows.labels, l2: 1,
+                                                                 start: warm ?? Self._baseRateStart(rows.labels))
                 .coefficients.map(ReactiveStatistics.stored)
             fit.coefficients = statistics.coefficients
         }
@@ -140,6 +145,15 @@ extension ReactiveStatistics {
         }
         statistics.setTriggerScores(scores.sorted(by: >), scoreDays: scoreDays.count)
         return (statistics, fit)
+    }
+
+    /// The scorer's cold start: zero weights and the constant (the last feature) at the log-odds
+    /// of `labels`' mean (which holds both classes, so it is finite).
+    static func _baseRateStart(_ labels: [Double]) -> [Double] {
+        let positives = labels.reduce(0, +), count = Double(labels.count)
+        var start = Array(repeating: 0.0, count: featureCount)
+        if positives > 0, positives < count { start[featureCount - 1] = log(positives / (count - positives)) }
+        return start
     }
 
     /// The launches before `dayStart` from a day before the window on (24 h of recency for the

@@ -1,11 +1,14 @@
+import Foundation
 import LaunchHistory
+import LinearAlgebra
 import ReveilleCore
 import Testing
 import TestSupport
 import UsageModel
 @testable import Scheduling
 
-/// The trigger scorer is fitted from zero on anchor days (`ReactiveStatistics.scorerRefitDays`)
+/// The trigger scorer is fitted from the base rate (zero weights, the constant at the labels'
+/// log-odds) on anchor days (`ReactiveStatistics.scorerRefitDays`)
 /// and otherwise taken from the day before: its coefficients as they are while the window they
 /// were fitted on held at least `scorerReuseShare` of the day's launches, else a fit of the day's
 /// own rows started from them — the same optimum, so the stored coefficients are those of a fit
@@ -19,6 +22,29 @@ import UsageModel
         #expect(ReactiveStatistics.scorerAnchor(of: 19_539) == 19_530)
         #expect(ReactiveStatistics.scorerAnchor(of: 19_540) == 19_540)
         #expect(ReactiveStatistics.scorerAnchor(of: -1) == -10)
+    }
+
+    /// The cold start: zero weights and the constant at the labels' log-odds; the fit from it
+    /// stores the coefficients the fit from zero stores (one optimum), in fewer steps.
+    @Test func coldFitsStartFromTheBaseRate() throws {
+        let start = ReactiveStatistics._baseRateStart([1, 0, 0, 0, 1, 0, 0, 0])
+        #expect(start.count == ReactiveStatistics.featureCount)
+        #expect(start.dropLast().allSatisfy { $0 == 0 })
+        #expect(abs((start.last ?? 0) - log(1.0 / 3.0)) < 1e-15)
+        var generator = SeededGenerator(seed: 5)
+        let width = ReactiveStatistics.featureCount, rows = 4_000
+        var storage: [Double] = [], labels: [Double] = []
+        for _ in 0..<rows {
+            let x = (0..<(width - 1)).map { _ in Double.random(in: -1...1, using: &generator) } + [1]
+            storage += x
+            let eta = -3 + 1.5 * x[0] - 0.8 * x[1]
+            labels.append(Double.random(in: 0..<1, using: &generator) < LogisticRegression.sigmoid(eta) ? 1 : 0)
+        }
+        let x = try Matrix(rows: rows, columns: width, storage: storage)
+        let fromZero = try LogisticRegression.fit(x: x, y: labels, l2: 1)
+        let fromBase = try LogisticRegression.fit(x: x, y: labels, l2: 1, start: ReactiveStatistics._baseRateStart(labels))
+        #expect(fromBase.coefficients.map(ReactiveStatistics.stored) == fromZero.coefficients.map(ReactiveStatistics.stored))
+        #expect(fromBase.iterations < fromZero.iterations)
     }
 
     /// A scorer is reused while the window it was fitted on held at least nine tenths of the
