@@ -174,25 +174,47 @@ struct _ReactiveScorer: Sendable {
 
     /// The best candidate after a launch of `a` at `instant` (largest score, ties by app name),
     /// or `nil` without coefficients or candidates.
+    ///
+    /// The score `σ(η)` is computed only for a candidate whose `η` exceeds the best one's so
+    /// far: `σ` never decreases, so no other candidate can score strictly higher, and the first
+    /// of equal scores (two `η` that `σ` rounds to one value included) stays the best, as when
+    /// every score was computed (a test compares the two). One `exp` per new maximum, not per
+    /// candidate.
     func best(after a: Int, instant: Double, localSeconds: Double, recency: _ReactiveRecency) -> (app: Int, score: Double)? {
-        var best: (app: Int, score: Double)?
-        _each(after: a, instant: instant, localSeconds: localSeconds, recency: recency) { b, p in
-            if best.map({ p > $0.score }) ?? true { best = (b, p) }
-        }
-        return best
-    }
-
-    private func _each(after a: Int, instant: Double, localSeconds: Double, recency: _ReactiveRecency,
-                       _ body: (Int, Double) -> Void) {
         let beta = statistics.coefficients
-        guard beta.count == ReactiveStatistics.featureCount else { return }
+        guard beta.count == ReactiveStatistics.featureCount else { return nil }
         let shared = launch(after: a, instant: instant, localSeconds: localSeconds, recency: recency)
         var x = Array(repeating: 0.0, count: ReactiveStatistics.featureCount)
+        var best: (app: Int, score: Double)?
+        var bestEta = -Double.infinity
         for b in candidate.indices where candidate[b] && b != a {
             features(b: b, launch: shared, recency: recency, into: &x)
             var eta = 0.0
             for j in x.indices { eta += beta[j] * x[j] }
-            body(b, LogisticRegression.sigmoid(eta))
+            guard best == nil || eta > bestEta else { continue }
+            let p = LogisticRegression.sigmoid(eta)
+            if best.map({ p > $0.score }) ?? true {
+                best = (b, p)
+                bestEta = eta
+            }
         }
+        return best
+    }
+
+    /// Every candidate's score after a launch of `a`, in app order (the reference
+    /// ``best(after:instant:localSeconds:recency:)`` is tested against).
+    func scores(after a: Int, instant: Double, localSeconds: Double, recency: _ReactiveRecency) -> [(app: Int, score: Double)] {
+        let beta = statistics.coefficients
+        guard beta.count == ReactiveStatistics.featureCount else { return [] }
+        let shared = launch(after: a, instant: instant, localSeconds: localSeconds, recency: recency)
+        var x = Array(repeating: 0.0, count: ReactiveStatistics.featureCount)
+        var all: [(app: Int, score: Double)] = []
+        for b in candidate.indices where candidate[b] && b != a {
+            features(b: b, launch: shared, recency: recency, into: &x)
+            var eta = 0.0
+            for j in x.indices { eta += beta[j] * x[j] }
+            all.append((b, LogisticRegression.sigmoid(eta)))
+        }
+        return all
     }
 }

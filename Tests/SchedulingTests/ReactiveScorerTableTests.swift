@@ -73,6 +73,39 @@ import UsageModel
         Self.expectTablesMatchFormula(statistics, launches: days, extraApps: Array(silent.prefix(2)))
     }
 
+    /// `best` (a score computed only on a new largest `η`) is the first of the largest of every
+    /// candidate's score, after each launch of two Wellbeing days: with the learnt coefficients,
+    /// and with coefficients so large that `σ` rounds many scores to exactly 1 (the first of
+    /// those must win, as when every score was compared).
+    @Test(arguments: [false, true])
+    func bestIsTheFirstLargestScore(saturating: Bool) throws {
+        let device = try #require(try HistoryReader.read(path: Fixtures.dataset("android-wellbeing/launches.csv")).devices.first)
+        let launches = Array(device.launches)
+        let start = 1_687_305_600.0
+        let first = try #require(launches.first).localDay
+        var statistics = try ReactiveStatistics.learn(history: launches[...].prefix { $0.instant < start }, localDay: first + 23,
+                                                      dayStart: start, firstLocalDay: first, tauSeconds: 3600)
+        if saturating { statistics.coefficients = [40, 30, 0, 0, 0, 5, 5, 20, 400] }
+        let scorer = _ReactiveScorer(statistics, tauSeconds: 3600)
+        var recency = _ReactiveRecency(appCount: statistics.apps.count)
+        var compared = 0, ones = 0
+        for launch in launches where launch.instant >= start - 86_400 && launch.instant < start + 86_400 {
+            let a = scorer.index[launch.app] ?? -1
+            recency.record(app: a, at: launch.instant)
+            let local = LocalClock.secondOfDay(localSeconds: LocalClock.localSeconds(
+                instant: launch.instant + 1, utcOffsetSeconds: launch.utcOffsetSeconds))
+            let all = scorer.scores(after: a, instant: launch.instant, localSeconds: local, recency: recency)
+            var expected: (app: Int, score: Double)?
+            for s in all where expected.map({ s.score > $0.score }) ?? true { expected = s }
+            let best = scorer.best(after: a, instant: launch.instant, localSeconds: local, recency: recency)
+            #expect(best?.app == expected?.app && best?.score == expected?.score, "at \(launch.instant)")
+            compared += 1
+            if all.filter({ $0.score == 1 }).count > 1 { ones += 1 }
+        }
+        #expect(compared > 20)
+        #expect(saturating ? ones > 0 : ones == 0)
+    }
+
     /// A burst and a day count past the `log(1 + count)` table (1,024), and hours with and
     /// without cold launches on both sides of the blend.
     @Test func largeCountsAndEmptyHoursMatchTheFormula() {
