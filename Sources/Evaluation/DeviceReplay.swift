@@ -61,7 +61,7 @@ struct _DeviceReplay: Sendable {
                     plans = planned[i]
                 } else {
                     let seconds: Double
-                    (plans, seconds) = try _dayPlans(&policies[p], day: day)
+                    (plans, seconds) = try _dayPlans(&policies[p], day: day, oracle: oracle)
                     planningSeconds += seconds
                 }
                 for (b, budget) in budgets.enumerated() {
@@ -125,9 +125,22 @@ struct _DeviceReplay: Sendable {
     }
 
     /// The oracle cover of `day`, for its hits at every budget.
-    private func _oracleDay(_ day: Int) -> _OracleDay {
-        let cold = timeline.coldLaunches(onDay: day).map { timeline.events[$0] }
-        let groups = OraclePolicy.coverable(cold, dayStart: timeline.start(day).instant, dayEnd: timeline.start(day + 1).instant)
+    /// The day's launches grouped as ``OraclePolicy/coverable(_:dayStart:dayEnd:)`` groups them,
+    /// by the timeline's app indices (its apps are sorted by name) instead of hashing names.
+    func _oracleDay(_ day: Int) -> _OracleDay {
+        let dayStart = timeline.start(day).instant, dayEnd = timeline.start(day + 1).instant
+        var coverable: [(app: Int, instant: Double)] = []
+        for i in timeline.coldLaunches(onDay: day) {
+            let t = timeline.events[i].instant
+            if t - 1 >= dayStart && t - 1 < dayEnd { coverable.append((timeline.appOfLaunch[i], t)) }
+        }
+        coverable.sort { $0.app != $1.app ? $0.app < $1.app : $0.instant < $1.instant }
+        var groups: [(app: String, times: [Double])] = []
+        var last = -1
+        for (app, t) in coverable {
+            if app != last { groups.append((timeline.apps[app], [])); last = app }
+            groups[groups.count - 1].times.append(t)
+        }
         return _OracleDay(launchesByApp: groups, tauSeconds: timeline.tauSeconds)
     }
 
@@ -178,11 +191,11 @@ struct _DeviceReplay: Sendable {
     /// hour's history and forecast, and differ in their budget alone while they have spent the
     /// same fetches, when the planner reuses its problem). The calls of one budget see what they
     /// would see in any order, so the plans are the same.
-    private func _dayPlans(_ policy: inout any FetchPolicy, day: Int) throws -> ([_PlannedDay], Double) {
+    private func _dayPlans(_ policy: inout any FetchPolicy, day: Int, oracle: _OracleDay? = nil) throws -> ([_PlannedDay], Double) {
         var seconds = 0.0
         guard options.mode == .online else {
             let plans = try budgets.map { budget in
-                let (planned, s) = try _dayFetches(&policy, day: day, budget: budget)
+                let (planned, s) = try _dayFetches(&policy, day: day, budget: budget, oracle: oracle)
                 seconds += s
                 return planned
             }
@@ -198,7 +211,7 @@ struct _DeviceReplay: Sendable {
             let history = timeline.launches(before: window.0)
             for b in budgets.indices {
                 seconds += try _planWindow(&policy, window, history: history, day: day, dayStart: dayStart, dayEnd: dayEnd,
-                                           offset: offset, budget: budgets[b], first: h == 0, into: &plans[b])
+                                           offset: offset, budget: budgets[b], first: h == 0, oracle: oracle, into: &plans[b])
             }
         }
         return (plans, seconds)
@@ -207,13 +220,14 @@ struct _DeviceReplay: Sendable {
     /// All of the day's executed fetches at `budget` (mode `daily` or `event`: one call for the
     /// whole day, then the event replay) and the probabilities of its first call; and the
     /// seconds spent planning.
-    private func _dayFetches(_ policy: inout any FetchPolicy, day: Int, budget: Int) throws -> (_PlannedDay, Double) {
+    private func _dayFetches(_ policy: inout any FetchPolicy, day: Int, budget: Int,
+                             oracle: _OracleDay?) throws -> (_PlannedDay, Double) {
         let (dayStart, offset) = timeline.start(day)
         let dayEnd = timeline.start(day + 1).instant
         var planned = _PlannedDay(fetches: [], probabilities: nil, floorApps: nil, reasons: [])
         var planningSeconds = try _planWindow(&policy, (dayStart, dayEnd), history: timeline.launches(before: dayStart), day: day,
                                               dayStart: dayStart, dayEnd: dayEnd, offset: offset, budget: budget, first: true,
-                                              into: &planned)
+                                              oracle: oracle, into: &planned)
         if options.mode == .event, var reactive = policy as? any EventDrivenPolicy {
             var eventDay = _EventDay(timeline: timeline, day: day, budget: budget)
             planned.fetches = try eventDay.run(&reactive, pending: planned.fetches)
@@ -229,13 +243,14 @@ struct _DeviceReplay: Sendable {
     /// its probabilities and floor apps). Returns the seconds spent inside the call.
     private func _planWindow(_ policy: inout any FetchPolicy, _ window: (Double, Double), history: ArraySlice<LaunchEvent>,
                              day: Int, dayStart: Double, dayEnd: Double, offset: Int, budget: Int, first: Bool,
-                             into planned: inout _PlannedDay) throws -> Double {
+                             oracle: _OracleDay?, into planned: inout _PlannedDay) throws -> Double {
         var context = PolicyContext(
             device: timeline.history.device, history: history,
             dayStart: dayStart, dayEnd: dayEnd, windowStart: window.0, windowEnd: window.1,
             utcOffsetSeconds: offset, localDay: day, budget: budget, remainingBudget: budget - planned.fetches.count,
             fetchesToday: planned.fetches, tauSeconds: timeline.tauSeconds, firstLocalDay: timeline.firstDay)
         context.launchFacts = timeline.facts
+        context.oracleCover = oracle
         let clock = ContinuousClock()
         let started = clock.now
         let plan = try policy.plan(context)

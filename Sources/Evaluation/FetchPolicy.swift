@@ -49,6 +49,10 @@ public struct PolicyContext: Sendable {
     /// The replay's per-launch facts of the device's whole history, of which ``history`` is a
     /// slice (`nil` when the caller has none; policies then compute what they need).
     package var launchFacts: LaunchFacts?
+    /// The replay's oracle cover of the day (the very cover `oracle` plans: the day's cold
+    /// launches from ``launchFacts``' flags), shared so that the policy does not build it again
+    /// (`nil` outside a replay; the policy then builds its own).
+    var oracleCover: _OracleDay?
 
     public init(device: String, history: ArraySlice<LaunchEvent>, dayStart: Double, dayEnd: Double,
                 windowStart: Double, windowEnd: Double, utcOffsetSeconds: Int, localDay: Int,

@@ -106,7 +106,8 @@ public enum OracleCover {
 
 /// One day's oracle cover at any number of budgets: each app's table is built once for the
 /// largest number of fetches asked of it so far (rows for fewer fetches are the same), so the
-/// budgets of a day share it.
+/// budgets of a day share it, and each budget's split is made once (the replay's hits and the
+/// `oracle` policy's plan at that budget read the same split).
 struct _OracleDay: Sendable {
     let launchesByApp: [(app: String, times: [Double])]
     let tauSeconds: Double
@@ -114,6 +115,8 @@ struct _OracleDay: Sendable {
     /// Each app's curve as far as its table goes (``OracleCover/allocate(curves:budget:)``
     /// reads no further than the budget, so a longer curve gives the same split).
     private var curves: [[Int]]
+    /// The splits made so far, by budget (a few budgets: a list searched in order).
+    private var splits: [(budget: Int, allocation: [Int])] = []
 
     init(launchesByApp: [(app: String, times: [Double])], tauSeconds: Double) {
         self.launchesByApp = launchesByApp
@@ -124,7 +127,7 @@ struct _OracleDay: Sendable {
 
     /// The plan at `budget` (``OracleCover/plan(launchesByApp:budget:tauSeconds:)``).
     mutating func plan(budget: Int) -> (fetches: [Fetch], covered: Int) {
-        let (curves, allocation) = allocate(budget: budget)
+        let allocation = allocate(budget: budget)
         var fetches: [Fetch] = []
         var covered = 0
         for (j, group) in launchesByApp.enumerated() where allocation[j] > 0 {
@@ -139,12 +142,14 @@ struct _OracleDay: Sendable {
 
     /// The launches the plan at `budget` covers.
     mutating func covered(budget: Int) -> Int {
-        let (curves, allocation) = allocate(budget: budget)
+        let allocation = allocate(budget: budget)
         return zip(curves, allocation).reduce(0) { $0 + $1.0[$1.1] }
     }
 
-    /// Each app's curve up to `min(budget, its launches)` fetches, and the split of `budget`.
-    private mutating func allocate(budget: Int) -> (curves: [[Int]], allocation: [Int]) {
+    /// The split of `budget` (made once per budget), each app's curve built up to
+    /// `min(budget, its launches)` fetches first.
+    private mutating func allocate(budget: Int) -> [Int] {
+        if let known = splits.first(where: { $0.budget == budget }) { return known.allocation }
         for (j, group) in launchesByApp.enumerated() {
             let k = max(0, min(budget, group.times.count))
             if (tables[j]?.best.count ?? 0) < k + 1 {
@@ -153,6 +158,8 @@ struct _OracleDay: Sendable {
                 curves[j] = table.best.map { $0[0] }
             }
         }
-        return (curves, OracleCover.allocate(curves: curves, budget: budget))
+        let allocation = OracleCover.allocate(curves: curves, budget: budget)
+        splits.append((budget, allocation))
+        return allocation
     }
 }

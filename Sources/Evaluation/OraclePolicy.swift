@@ -19,6 +19,9 @@ public struct OraclePolicy: FetchPolicy {
     }
 
     public mutating func plan(_ context: PolicyContext) throws -> PolicyPlan {
+        if var shared = context.oracleCover, shared.tauSeconds == context.tauSeconds {
+            return cache.plan(context) { PolicyPlan(fetches: shared.plan(budget: $0.budget).fetches) }
+        }
         if coldByDay == nil || coldTau != context.tauSeconds {
             let cold = ColdLaunches.scan(device.launches, tauSeconds: context.tauSeconds).cold
             var byDay: [Int: [LaunchEvent]] = [:]

@@ -132,4 +132,59 @@ import TestSupport
             }
         }
     }
+
+    /// The replay groups a day's coverable cold launches by app index as the policy groups them
+    /// by name (apps in name order, times sorted), on every Wellbeing and simulated day.
+    @Test func replaysOracleDayGroupsAsThePolicy() throws {
+        let simulated = try HistoryReader.read(path: Fixtures.repositoryRoot.appendingPathComponent("Datasets/default/launches.csv").path)
+        var timelines = [try Self.wellbeing().timeline]
+        timelines += simulated.devices.prefix(3).map { _DeviceTimeline(history: $0, tauSeconds: 3600) }
+        for timeline in timelines {
+            let days = try #require(timeline.scoredDays(warmupDays: 7, minimumScoredDays: 7))
+            let replay = _DeviceReplay(timeline: timeline, options: EvaluationOptions(), days: days)
+            for day in days {
+                let cold = timeline.coldLaunches(onDay: day).map { timeline.events[$0] }
+                let groups = OraclePolicy.coverable(cold, dayStart: timeline.start(day).instant,
+                                                    dayEnd: timeline.start(day + 1).instant)
+                let replayed = replay._oracleDay(day).launchesByApp
+                #expect(replayed.map(\.app) == groups.map(\.app))
+                #expect(replayed.map(\.times) == groups.map(\.times))
+            }
+        }
+    }
+
+    /// `oracle` planning from the replay's cover (``PolicyContext/oracleCover``, its splits
+    /// made by the replay's hits first) plans what it plans on its own, whole days and an
+    /// online hour, on every Wellbeing day and budget.
+    @Test func oraclePolicyWithTheReplaysCoverPlansAsOnItsOwn() throws {
+        let (timeline, days) = try Self.wellbeing()
+        let replay = _DeviceReplay(timeline: timeline, options: EvaluationOptions(), days: days)
+        var own = OraclePolicy(device: timeline.history), shared = OraclePolicy(device: timeline.history)
+        var covered = 0
+        for day in days {
+            var cover = replay._oracleDay(day)
+            let budgets = [1, 4, 8, 16, 32]
+            let hits = budgets.map { cover.covered(budget: $0) }
+            for (budget, hit) in zip(budgets, hits) {
+                var context = Self.context(timeline, day: day, budget: budget)
+                let alone = try own.plan(context)
+                context.oracleCover = cover
+                let withCover = try shared.plan(context)
+                #expect(withCover.fetches == alone.fetches)
+                // The replay's hits are what the plan covers, within the budget.
+                let plan = cover.plan(budget: budget)
+                #expect(plan.covered == hit && plan.fetches == alone.fetches && alone.fetches.count <= budget)
+                covered += hit
+                // An online hour's slice (noon to 1 pm) of the same day plan.
+                context.windowStart = context.dayStart + 12 * 3600
+                context.windowEnd = context.windowStart + 3600
+                context.remainingBudget = budget - alone.fetches.filter { $0.instant < context.windowStart }.count
+                let hourWithCover = try shared.plan(context)
+                context.oracleCover = nil
+                #expect(hourWithCover.fetches == (try own.plan(context)).fetches)
+            }
+        }
+        #expect(covered > 0)
+    }
 }
+
