@@ -23,6 +23,14 @@ struct _ScoreRuns: Sendable {
     let maximumRuns: Int
     /// Entries as added (scores repeat across devices): summed when sorted.
     private var buffer: [_ScoreCount] = []
+    /// Buffer entries at which it is next ranked in place (``_ScoreCount/ranked(_:)``, equal
+    /// scores' counts summed): twice what the last ranking left, at least ``firstRanking``.
+    /// Scores that repeat (a histogram's rates) then keep the buffer at their distinct values;
+    /// distinct ones (the model's) cost a sort of a sorted run and the entries since, at each
+    /// doubling. The same distinct scores and sums as ranking everything once.
+    private var rankingAt = Self.firstRanking
+    /// The first ranking's buffer size (4,096 entries, 96 KB).
+    static let firstRanking = 1 << 12
     private var runs: [_ScoreRun] = []
     /// The file new runs go to (one open file per value, whatever the number of runs).
     private var file: _SpillFile?
@@ -39,15 +47,23 @@ struct _ScoreRuns: Sendable {
     /// Runs written to disk so far (for tests).
     var runCount: Int { runs.count }
 
+    /// Entries held in memory (for tests).
+    var bufferedEntries: Int { buffer.count }
+
     /// Adds `counts` (cells per exact score). Throws ``EvaluationSpillError`` when the temporary
     /// file cannot be written.
     mutating func add(_ counts: [_ScoreCount]) throws(EvaluationSpillError) {
         buffer.append(contentsOf: counts)
+        if buffer.count >= rankingAt, buffer.count < memoryLimit {
+            buffer = _ScoreCount.ranked(buffer)
+            rankingAt = max(Self.firstRanking, 2 * buffer.count)
+        }
         guard buffer.count >= memoryLimit else { return }
         let file: _SpillFile
         if let open = self.file { file = open } else { file = try _SpillFile(); self.file = file }
         runs.append(try file.append(Self._sorted(buffer)))
         buffer.removeAll(keepingCapacity: true)
+        rankingAt = Self.firstRanking
         if runs.count >= maximumRuns { try _compact() }
     }
 

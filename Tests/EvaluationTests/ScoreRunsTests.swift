@@ -44,6 +44,40 @@ import TestSupport
         #expect(try _ScoreRuns.rocAuc([right, left]) == ProbabilityMetrics.rocAuc(scores: scores, labels: labels))
     }
 
+    /// Repeated scores (a histogram's rates) are ranked in memory as they come: the buffer holds
+    /// their distinct values, not every day's entries, and the AUC is still exact; distinct
+    /// scores past the first ranking are all kept, the AUC exact too.
+    @Test func repeatedScoresAreRankedAsTheyCome() throws {
+        var rng = SeededGenerator(seed: 5)
+        var scores: [Double] = [], labels: [Bool] = []
+        var runs = _ScoreRuns()
+        for _ in 0..<400 {
+            var chunk = _ProbabilityCells()
+            for _ in 0..<40 {
+                let s = Double(Int.random(in: 0...28, using: &rng)) / 28
+                let y = Double.random(in: 0...1, using: &rng) < s
+                chunk.append(probability: s, label: y)
+                scores.append(s)
+                labels.append(y)
+            }
+            try runs.add(chunk.counts)
+        }
+        #expect(scores.count > 3 * _ScoreRuns.firstRanking)
+        #expect(runs.bufferedEntries < _ScoreRuns.firstRanking + 40 && runs.runCount == 0)
+        #expect(try _ScoreRuns.rocAuc([runs]) == ProbabilityMetrics.rocAuc(scores: scores, labels: labels))
+        var distinct = _ScoreRuns()
+        var all = _ProbabilityCells()
+        for _ in 0..<3 * _ScoreRuns.firstRanking {
+            let s = Double.random(in: 0...1, using: &rng)
+            all.append(probability: s, label: Double.random(in: 0...1, using: &rng) < s)
+        }
+        for start in stride(from: 0, to: all.counts.count, by: 500) {
+            try distinct.add(Array(all.counts[start..<min(start + 500, all.counts.count)]))
+        }
+        #expect(distinct.bufferedEntries == all.counts.count)
+        #expect(try _ScoreRuns.rocAuc([distinct]) == all.rocAuc)
+    }
+
     /// Hand-computed: positives {0.35, 0.8} against negatives {0.1, 0.4} win 3 of 4 pairs;
     /// ties {0.5, 0.5 | 0.5, 0.2} (the 0.5s in different runs) win 1.5 of 2 each; one class → nil.
     @Test func handComputedAucThroughRuns() throws {
