@@ -74,8 +74,8 @@ public struct BudgetState: Sendable, Hashable, Codable {
 /// plan `reveille plan` ships; ``SchedulingPolicy/reactiveWindows(_:end:budget:)``). After a launch of `a` at `T` it scores every other app with a cold launch in the
 /// counted days (see ``ReactiveStatistics``: the transition `a → b`, b's time-of-day rate, how
 /// recently and how often `b` was used, the burstiness of the last 30 minutes) and takes the best
-/// `b` when its score `p` reaches the budget's threshold `θ` (half the `(B × days)`-th largest of
-/// the last 14 days' best scores) and `b` has no fetch today in `(T + 1 s − tau, T + 1 s]` (one
+/// `b` when its score `p` reaches the budget's threshold `θ` (``thresholdScale(budget:)`` — a half,
+/// or 0.7 from B = 16 on — times the `(B × days)`-th largest of the last 14 days' best scores) and `b` has no fetch today in `(T + 1 s − tau, T + 1 s]` (one
 /// that already covers the moments after the launch). A pending window of `b` due before
 /// `T + 1 s + tau` covers none of the moments between the launch and itself, where the trigger's
 /// chance lies: it moves to `T + 1 s` instead, at no cost to the budget (on Wellbeing, B = 16:
@@ -104,8 +104,29 @@ public struct ReactiveScheduler: Sendable {
     public let budget: Int
     /// Freshness window tau in seconds.
     public let tauSeconds: Double
-    /// Fraction of the `(B × days)`-th best recent score a trigger must reach (0.5).
+    /// Fraction of the `(B × days)`-th best recent score a trigger must reach below
+    /// ``strictThresholdBudget`` (0.5).
     public static let thresholdScale = 0.5
+    /// Fraction of the `(B × days)`-th best recent score a trigger must reach from
+    /// ``strictThresholdBudget`` on (0.7).
+    public static let strictThresholdScale = 0.7
+    /// The smallest budget whose threshold is ``strictThresholdScale`` of its score (16). There a
+    /// day's later windows are worth little and nearly any trigger above half the score
+    /// displaced one: with 0.7, `reveille evaluate --mode event` (reveille hits at B = 16 / 32)
+    /// went on Wellbeing from 45/65 to 46/65, StudentLife 789/1253 (unchanged), the bundled set
+    /// 3520/6592 → 3553/6620, simulated 20 devices × 45 days, seeds 3/11/29: 4727/8887 →
+    /// 4807/8918, 4832/9009 → 4863/9054, 4959/9221 → 4979/9227. From B = 12 or 10 on it was mixed
+    /// (B = 12: Wellbeing 40 → 39, bundled 2665 → 2678; B = 10: StudentLife 581 → 580, seed 3
+    /// 3011 → 3045). A scale of 0.6 at every budget lost Wellbeing's B = 8 (36 → 33); choosing
+    /// 0.5 or 0.7 per budget by the 14-day validation replay lost to both (Wellbeing B = 16: 44;
+    /// bundled 3549/6616) — its choice is noisier than the difference.
+    public static let strictThresholdBudget = 16
+
+    /// The scale of `budget`'s threshold: ``thresholdScale`` below ``strictThresholdBudget``,
+    /// ``strictThresholdScale`` from it on.
+    public static func thresholdScale(budget: Int) -> Double {
+        budget >= strictThresholdBudget ? strictThresholdScale : thresholdScale
+    }
     private let scorer: _ReactiveScorer
     private var recency: _ReactiveRecency
     private let threshold: Double
@@ -360,10 +381,10 @@ public struct ReactiveScheduler: Sendable {
         pending = kept
     }
 
-    /// `θ`: ``thresholdScale`` × the `(B × scoreDays)`-th largest score, or the smallest when
-    /// there are fewer; above every score (no trigger) without scores.
+    /// `θ`: ``thresholdScale(budget:)`` × the `(B × scoreDays)`-th largest score, or the
+    /// smallest when there are fewer; above every score (no trigger) without scores.
     private static func _threshold(_ statistics: ReactiveStatistics, budget: Int) -> Double {
         guard let score = statistics.budgetScore(budget: budget) else { return .infinity }
-        return thresholdScale * score
+        return thresholdScale(budget: budget) * score
     }
 }

@@ -36,6 +36,21 @@ import UsageModel
         #expect(scheduler.budgetState == BudgetState(budget: 1, executed: 0, pending: 1))
     }
 
+    /// θ is half the budget's score below B = 16 and 0.7 of it from B = 16 on: with a score of
+    /// 0.8, the trigger's 0.5 passes at B = 15 (θ = 0.4) and not at B = 16 (θ = 0.56).
+    @Test func theThresholdScaleRisesFromBudgetSixteen() {
+        #expect(ReactiveScheduler.thresholdScale(budget: 15) == 0.5)
+        #expect(ReactiveScheduler.thresholdScale(budget: 16) == 0.7 && ReactiveScheduler.thresholdScale(budget: 32) == 0.7)
+        var statistics = Self.statistics
+        statistics.setTriggerScores([0.8], scoreDays: 1)
+        for (budget, triggers) in [(15, true), (16, false)] {
+            var scheduler = ReactiveScheduler(statistics: statistics, budget: budget, triggers: true)
+            _ = scheduler.beginDay(start: Self.day, end: Self.day + 86_400)
+            let decisions = scheduler.observe(launch("a", hour: 2))
+            #expect(decisions.map(\.reason) == (triggers ? [.trigger] : []), "B = \(budget)")
+        }
+    }
+
     @Test func noTriggerWhenTheBudgetIsSpentOrTriggersAreOff() {
         var spent = ReactiveScheduler(statistics: Self.statistics, budget: 1, triggers: true)
         _ = spent.beginDay(start: Self.day, end: Self.day + 86_400)
