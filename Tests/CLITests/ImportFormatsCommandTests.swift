@@ -7,7 +7,7 @@ import TestSupport
     static let fixtures = "Tests/DeviceImportTests/Fixtures"
 
     static func temporary(_ suffix: String) -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("reveille-formats-\(UUID().uuidString)\(suffix)").path
+        Scratch.directory.appendingPathComponent("reveille-formats-\(UUID().uuidString)\(suffix)").path
     }
 
     @Test func appUsageInAZoneWritesLaunchesAndProvenance() throws {

@@ -1,6 +1,7 @@
 import DeviceImport
 import Foundation
 import Testing
+import TestSupport
 
 /// The SEGB fixtures are written by `Fixtures/make_biome_fixtures.py` from the layout that ccl-segb
 /// and iLEAPP document (no public App.InFocus stream from a device is available to the project).
@@ -57,7 +58,7 @@ import Testing
     }
 
     @Test func streamFolderReadsLocalFilesAndSkipsHiddenAndTombstone() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("App.InFocus-\(UUID().uuidString)").path
+        let root = Scratch.directory.appendingPathComponent("App.InFocus-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createDirectory(atPath: root + "/local/tombstone", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Self.fixture("biome-infocus-v1.segb"), toPath: root + "/local/696000000000000")

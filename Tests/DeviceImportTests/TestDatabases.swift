@@ -1,11 +1,12 @@
 import Foundation
 import GRDB
+import TestSupport
 
 /// Small SQLite files built for schema and error tests, in fresh temporary directories.
 enum TestDatabases {
     /// A fresh empty temporary directory.
     static func directory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("reveille-di-\(UUID().uuidString)")
+        let url = Scratch.directory.appendingPathComponent("reveille-di-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

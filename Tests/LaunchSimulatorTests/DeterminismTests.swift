@@ -3,6 +3,7 @@ import LaunchHistory
 import ReveilleCore
 import LaunchSimulator
 import Testing
+import TestSupport
 
 @Suite struct DeterminismTests {
     static func bytes(seed: UInt64) throws -> (csv: String, truth: Data) {
@@ -54,7 +55,7 @@ import Testing
 }
 
 func Fixtures_temporary(_ data: Data) throws -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("reveille-sim-\(UUID().uuidString).json")
+    let url = Scratch.directory.appendingPathComponent("reveille-sim-\(UUID().uuidString).json")
     try data.write(to: url)
     return url.path
 }
