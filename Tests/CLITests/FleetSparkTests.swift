@@ -44,7 +44,7 @@ import TestSupport
     /// Runs `python -m reveille_fleet command` on Spark local[2] with 4 partitions; its output file.
     static func fleet(_ command: String, _ options: [String]) throws -> String {
         let python = try #require(Self.python, "python3 with pyspark is required when CI=true")
-        let out = Scratch.directory.appendingPathComponent("reveille-fleet-\(UUID().uuidString)").path
+        let out = Scratch.path("reveille-fleet-").path
         defer { try? FileManager.default.removeItem(atPath: out) }
         let root = Fixtures.repositoryRoot
         var environment = ProcessInfo.processInfo.environment

@@ -18,7 +18,7 @@ import TestSupport
     }
 
     @Test func wellbeingToFileNotesTheAssumedOffset() throws {
-        let out = Scratch.directory.appendingPathComponent("reveille-cli-\(UUID().uuidString).csv").path
+        let out = Scratch.path("reveille-cli-", suffix: ".csv").path
         defer { try? FileManager.default.removeItem(atPath: out) }
         let r = try CLIRunner.run(["import", "wellbeing", wellbeing, "-o", out, "--device", "wellbeing-pixel", "--utc-offset=-04:00"])
         #expect(r.status == 0)
@@ -101,7 +101,7 @@ import TestSupport
 
 @Suite struct ImportOutputFileTests {
     @Test func overwritingAnExistingOutputWorksEveryTime() throws {
-        let out = Scratch.directory.appendingPathComponent("reveille-cli-\(UUID().uuidString).csv").path
+        let out = Scratch.path("reveille-cli-", suffix: ".csv").path
         defer { try? FileManager.default.removeItem(atPath: out) }
         for _ in 0..<3 {
             let r = try CLIRunner.run(["import", "knowledgec", "../shared/datasets/apple/knowledgec-10.13.db", "-o", out, "-q"])

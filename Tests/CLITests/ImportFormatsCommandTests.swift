@@ -7,7 +7,7 @@ import TestSupport
     static let fixtures = "Tests/DeviceImportTests/Fixtures"
 
     static func temporary(_ suffix: String) -> String {
-        Scratch.directory.appendingPathComponent("reveille-formats-\(UUID().uuidString)\(suffix)").path
+        Scratch.path("reveille-formats-", suffix: suffix).path
     }
 
     @Test func appUsageInAZoneWritesLaunchesAndProvenance() throws {

@@ -8,7 +8,7 @@ import TestSupport
 /// offsets, is read back by `inspect` with every row.
 @Suite struct ImportRoundTripTests {
     static func directory() throws -> URL {
-        let url = Scratch.directory.appendingPathComponent("reveille-roundtrip-\(UUID().uuidString)")
+        let url = Scratch.path("reveille-roundtrip-")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

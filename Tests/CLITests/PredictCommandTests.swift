@@ -4,7 +4,7 @@ import TestSupport
 
 @Suite struct PredictCommandTests {
     static func trainedModel() throws -> String {
-        let out = Scratch.directory.appendingPathComponent("reveille-predict-\(UUID().uuidString).json").path
+        let out = Scratch.path("reveille-predict-", suffix: ".json").path
         let r = try CLIRunner.run(["train", "-", "-o", out, "-q"], stdin: TrainCommandTests.csv)
         #expect(r.status == 0)
         return out

@@ -4,7 +4,7 @@ import TestSupport
 
 @Suite struct SimulateCommandTests {
     static func temporaryDirectory() throws -> URL {
-        let url = Scratch.directory.appendingPathComponent("reveille-simulate-\(UUID().uuidString)")
+        let url = Scratch.path("reveille-simulate-")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

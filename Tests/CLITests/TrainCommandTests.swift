@@ -14,7 +14,7 @@ import TestSupport
         """
 
     @Test func writesOneModelPerDeviceAndNotesOnStderr() throws {
-        let out = Scratch.directory.appendingPathComponent("reveille-train-\(UUID().uuidString).json").path
+        let out = Scratch.path("reveille-train-", suffix: ".json").path
         defer { try? FileManager.default.removeItem(atPath: out) }
         let r = try CLIRunner.run(["train", "-", "-o", out], stdin: Self.csv)
         #expect(r.status == 0)

@@ -6,7 +6,7 @@ import TestSupport
 /// status and a message naming the file, line and field (or option) — or with correct output.
 @Suite struct UntrustedInputCommandTests {
     static func temporary(_ name: String) -> String {
-        Scratch.directory.appendingPathComponent("reveille-cli-\(UUID().uuidString)-\(name)").path
+        Scratch.path("reveille-cli-", suffix: "-\(name)").path
     }
 
     @Test func trainsOnATokyoToHonoluluFlight() throws {

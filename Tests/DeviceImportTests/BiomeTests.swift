@@ -58,7 +58,7 @@ import TestSupport
     }
 
     @Test func streamFolderReadsLocalFilesAndSkipsHiddenAndTombstone() throws {
-        let root = Scratch.directory.appendingPathComponent("App.InFocus-\(UUID().uuidString)").path
+        let root = Scratch.path("App.InFocus-").path
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createDirectory(atPath: root + "/local/tombstone", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Self.fixture("biome-infocus-v1.segb"), toPath: root + "/local/696000000000000")

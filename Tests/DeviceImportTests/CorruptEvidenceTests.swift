@@ -134,7 +134,7 @@ import TestSupport
     @Test func theCLIExits65NamingTheRow() throws {
         let path = try TestDatabases.knowledgeC([("/app/inFocus", "a", nil, 1e300, 600_000_100, 0),
                                                  ("/device/isPluggedIn", nil, 1, 1e300, 600_000_100, 0)])
-        let out = Scratch.directory.appendingPathComponent("reveille-corrupt-\(UUID()).csv").path
+        let out = Scratch.path("reveille-corrupt-", suffix: ".csv").path
         for (kind, row) in [("knowledgec", 1), ("knowledgec-plugged", 2)] {
             let r = try CLIRunner.run(["import", kind, path, "-o", out])
             #expect(r.status == 65)

@@ -6,7 +6,7 @@ import TestSupport
 enum TestDatabases {
     /// A fresh empty temporary directory.
     static func directory() throws -> URL {
-        let url = Scratch.directory.appendingPathComponent("reveille-di-\(UUID().uuidString)")
+        let url = Scratch.path("reveille-di-")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

@@ -25,7 +25,7 @@ import TestSupport
 @Suite struct AtomicFileLeftoverTests {
     /// A fresh empty directory.
     static func directory() throws -> String {
-        let dir = Scratch.directory.appendingPathComponent("reveille-atomic-\(UUID().uuidString)").path
+        let dir = Scratch.path("reveille-atomic-").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         return dir
     }

@@ -12,7 +12,7 @@ import TestSupport
 /// decides between exit 73 (a full disk) and other errors.
 @Suite struct FileDescriptorIOTests {
     @Test func writesAndReadsBackEveryByteInChunks() throws {
-        let path = Scratch.directory.appendingPathComponent("reveille-fdio-\(UUID().uuidString)").path
+        let path = Scratch.path("reveille-fdio-").path
         defer { unlink(path) }
         let bytes = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
         let output = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)

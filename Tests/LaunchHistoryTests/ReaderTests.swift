@@ -116,7 +116,7 @@ import TestSupport
         var bytes = Array("device,app,timestamp\nd,".utf8)
         bytes += [0xC3, 0x28]
         bytes += Array(",2020-01-01T00:00:00Z\n".utf8)
-        let url = Scratch.directory.appendingPathComponent("reveille-utf8-\(UUID()).csv")
+        let url = Scratch.path("reveille-utf8-", suffix: ".csv")
         try Data(bytes).write(to: url)
         #expect(throws: HistoryError(.invalidUTF8, file: url.path, line: 2, field: "app", expected: "valid UTF-8")) {
             try HistoryReader.read(path: url.path)

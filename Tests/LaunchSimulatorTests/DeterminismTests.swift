@@ -55,7 +55,7 @@ import TestSupport
 }
 
 func Fixtures_temporary(_ data: Data) throws -> String {
-    let url = Scratch.directory.appendingPathComponent("reveille-sim-\(UUID().uuidString).json")
+    let url = Scratch.path("reveille-sim-", suffix: ".json")
     try data.write(to: url)
     return url.path
 }

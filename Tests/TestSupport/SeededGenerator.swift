@@ -36,8 +36,7 @@ public enum Fixtures {
 
     /// Writes `text` to a fresh temporary file and returns its path.
     public static func temporaryFile(_ text: String, suffix: String = ".csv") throws -> String {
-        let url = Scratch.directory
-            .appendingPathComponent("reveille-test-\(UUID().uuidString)\(suffix)")
+        let url = Scratch.path("reveille-test-", suffix: suffix)
         try Data(text.utf8).write(to: url)
         return url.path
     }

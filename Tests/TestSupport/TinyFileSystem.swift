@@ -7,7 +7,7 @@ import Foundation
 public enum TinyFileSystem {
     /// The mount point, mounted once per process (and unmounted at exit), or `nil`.
     public static let mountPoint: String? = {
-        let dir = Scratch.directory.appendingPathComponent("reveille-tinyfs-\(UUID().uuidString)").path
+        let dir = Scratch.path("reveille-tinyfs-").path
         guard (try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)) != nil else { return nil }
         guard run("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=64k,mode=0777", "tmpfs", dir]) == 0 else {
             try? FileManager.default.removeItem(atPath: dir)
@@ -40,7 +40,7 @@ public enum TinyFileSystem {
     /// is not possible here. Unmounted at exit.
     public static func directory() -> String? {
         guard mountPoint != nil else { return nil }
-        let dir = Scratch.directory.appendingPathComponent("reveille-tinyfs-\(UUID().uuidString)").path
+        let dir = Scratch.path("reveille-tinyfs-").path
         guard (try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)) != nil,
               run("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=64k,mode=0777", "tmpfs", dir]) == 0 else { return nil }
         mounts.add(dir)

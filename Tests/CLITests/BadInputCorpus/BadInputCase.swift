@@ -46,7 +46,7 @@ struct BadInputCase: Sendable, CustomTestStringConvertible {
 
     /// Writes the inputs, runs the CLI and checks status, message and that nothing was written.
     func check() throws {
-        let dir = Scratch.directory.appendingPathComponent("reveille-bad-\(UUID().uuidString)")
+        let dir = Scratch.path("reveille-bad-")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         for (file, content) in inputs { try Self.write(content, to: dir.appendingPathComponent(file).path) }
