@@ -47,6 +47,43 @@ import UsageModel
         #expect(fromBase.iterations < fromZero.iterations)
     }
 
+    /// The scorer's fits stop at ``ReactiveStatistics/scorerTolerance`` (10⁻⁴) instead of
+    /// `LogisticRegression`'s 10⁻⁷, in no more steps (fewer in some of these fits), and store the same coefficients: cold fits
+    /// (from the base rate) and warm ones (from another window's optimum), on rows shaped like the
+    /// scorer's (nine features, the last a constant, rare positives).
+    @Test func scorerToleranceStoresTheFullyConvergedCoefficients() throws {
+        #expect(ReactiveStatistics.scorerTolerance == 1e-4)
+        let width = ReactiveStatistics.featureCount
+        var fewerSteps = 0
+        for seed in [3, 11, 29] as [UInt64] {
+            var generator = SeededGenerator(seed: seed)
+            func sample(_ rows: Int) throws -> (Matrix, [Double]) {
+                var storage: [Double] = [], labels: [Double] = []
+                for _ in 0..<rows {
+                    let x = (0..<(width - 1)).map { _ in Double.random(in: -2...2, using: &generator) } + [1]
+                    storage += x
+                    let eta = -3.5 + 1.2 * x[0] - 0.7 * x[1] + 0.4 * x[2] * x[3]
+                    labels.append(Double.random(in: 0..<1, using: &generator) < LogisticRegression.sigmoid(eta) ? 1 : 0)
+                }
+                return (try Matrix(rows: rows, columns: width, storage: storage), labels)
+            }
+            let (before, beforeLabels) = try sample(3_000)
+            let (x, labels) = try sample(6_000)
+            let yesterday = try LogisticRegression.fit(x: before, y: beforeLabels, l2: 1).coefficients
+            for start in [ReactiveStatistics._baseRateStart(labels), yesterday] {
+                let full = try LogisticRegression.fit(x: x, y: labels, l2: 1, start: start)
+                let scorer = try LogisticRegression.fit(x: x, y: labels, l2: 1, start: start,
+                                                        tolerance: ReactiveStatistics.scorerTolerance)
+                #expect(scorer.converged)
+                #expect(scorer.iterations <= full.iterations, "seed \(seed)")
+                if scorer.iterations < full.iterations { fewerSteps += 1 }
+                #expect(scorer.coefficients.map(ReactiveStatistics.stored) == full.coefficients.map(ReactiveStatistics.stored),
+                        "seed \(seed)")
+            }
+        }
+        #expect(fewerSteps >= 2)
+    }
+
     /// A scorer is reused while the window it was fitted on held at least nine tenths of the
     /// day's launches, and never one that fitted nothing.
     @Test func scorerIsReusedUntilTheWindowGrowsByMoreThanANinth() {
