@@ -52,11 +52,12 @@ extension ReactiveStatistics {
     /// method converges quadratically near the optimum, so the step taken leaves an error of the
     /// order of its square, below the six significant decimals the coefficients are stored with
     /// (``ReactiveStatistics/stored(_:)``): the steps a 10⁻⁷ tolerance adds change nothing that is
-    /// kept. Measured against 10⁻⁷: `reveille train` writes the same model file on Wellbeing,
-    /// StudentLife, the bundled set and a simulated 20 devices × 45 days; `evaluate --mode event
-    /// --per-device` at B = 1, 2, 4, 8, 12, 16, 24, 32 writes the same JSON on those and four more
-    /// simulated sets; `evaluate --mode event` on the bundled set takes 0.94× the CPU. At 10⁻³
-    /// (0.91×) a few coefficients of a model file differed in their sixth decimal.
+    /// kept. Measured against 10⁻⁷: `reveille train` writes the same model files on Wellbeing,
+    /// StudentLife, the bundled set and three simulated sets (20 devices × 45 days, seeds 3 and
+    /// 11; 10 × 90 days); `evaluate --mode event --per-device` at B = 1, 2, 4, 8, 12, 16, 24, 32
+    /// writes the same JSON on Wellbeing, StudentLife, the bundled set and four simulated sets
+    /// (seeds 3, 11, 29; 10 × 90 days); `evaluate --mode event` on the bundled set takes 0.94× the
+    /// CPU. At 10⁻³ (0.91×) a few coefficients of a model file differed in their sixth decimal.
     public static let scorerTolerance = 1e-4
 
     /// Learns the statistics for day `localDay` from the launches before `dayStart` (protocol
@@ -67,10 +68,11 @@ extension ReactiveStatistics {
     /// before `dayStart`, `n_a` and `k_ab` as `markov` does. The scorer is fitted on one row per
     /// such launch and candidate app (at most ``maximumCandidates`` apps, and the most recent
     /// launches whose rows fit in ``maximumTrainingRows``), labelled by whether the candidate had
-    /// a cold launch in the cover window (an L2-penalised logistic regression, λ = 1, by IRLS to ``scorerTolerance``,
-    /// its steps starting from the day before's coefficients: ``scorerRefitDays``) — unless the
-    /// day before's scorer is reused as it is (``scorerReuseShare``); the scores of the last 14
-    /// days' launches give the trigger thresholds. O(window launches × candidates × 9²) per day
+    /// a cold launch in the cover window (an L2-penalised logistic regression, λ = 1, by IRLS to
+    /// ``scorerTolerance``, its steps starting from the day before's coefficients:
+    /// ``scorerRefitDays``) — unless the day before's scorer is reused as it is
+    /// (``scorerReuseShare``); the scores of the last 14 days' launches give the trigger
+    /// thresholds. O(window launches × candidates × 9²) per day
     /// from the day's anchor on (up to ``scorerRefitDays`` days are learnt; a
     /// ``ReactiveValidator`` keeps them, so a walk-forward replay learns each day once).
     /// - Throws: `LinearAlgebraError` only if the fit's shapes disagree (a bug).
