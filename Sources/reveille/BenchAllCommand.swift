@@ -30,8 +30,9 @@ struct BenchAllCommand: ParsableCommand {
     @Option(help: "History for the baselines comparison.")
     var baselinesDataset = "Datasets/default/launches.csv"
 
-    @Option(help: "A history for online and event vs daily (repeatable; default: Android Wellbeing and the bundled dataset).")
-    var modesDataset: [String] = ["../shared/datasets/android-wellbeing/launches.csv", "Datasets/default/launches.csv"]
+    @Option(help: "A history for online and event vs daily (repeatable; default: Android Wellbeing, the StudentLife sample and the bundled dataset — few, sparse and many launches a day: the reactive modes' extra work grows with them).")
+    var modesDataset: [String] = ["../shared/datasets/android-wellbeing/launches.csv",
+                                  "../shared/datasets/studentlife-small/launches.csv", "Datasets/default/launches.csv"]
 
     @Option(help: "Devices of the larger simulated fleet (the smaller has half); 30 local days each.")
     var fleetDevices = 40
