@@ -72,9 +72,9 @@ extension ReactiveStatistics {
     /// ``scorerTolerance``, its steps starting from the day before's coefficients:
     /// ``scorerRefitDays``) — unless the day before's scorer is reused as it is
     /// (``scorerReuseShare``); the scores of the last 14 days' launches give the trigger
-    /// thresholds. O(window launches × candidates × 9²) per day
-    /// from the day's anchor on (up to ``scorerRefitDays`` days are learnt; a
-    /// ``ReactiveValidator`` keeps them, so a walk-forward replay learns each day once).
+    /// thresholds. O(window launches × candidates × 9²) per day from the day's anchor on (up to
+    /// ``scorerRefitDays`` days are learnt; a ``ReactiveValidator`` keeps them, so a walk-forward
+    /// replay learns each day once).
     /// - Throws: `LinearAlgebraError` only if the fit's shapes disagree (a bug).
     public static func learn(history: ArraySlice<LaunchEvent>, localDay: Int, dayStart: Double, firstLocalDay: Int,
                              tauSeconds: Double) throws -> ReactiveStatistics {

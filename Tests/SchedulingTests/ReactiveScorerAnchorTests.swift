@@ -32,15 +32,7 @@ import UsageModel
         #expect(start.dropLast().allSatisfy { $0 == 0 })
         #expect(abs((start.last ?? 0) - log(1.0 / 3.0)) < 1e-15)
         var generator = SeededGenerator(seed: 5)
-        let width = ReactiveStatistics.featureCount, rows = 4_000
-        var storage: [Double] = [], labels: [Double] = []
-        for _ in 0..<rows {
-            let x = (0..<(width - 1)).map { _ in Double.random(in: -1...1, using: &generator) } + [1]
-            storage += x
-            let eta = -3 + 1.5 * x[0] - 0.8 * x[1]
-            labels.append(Double.random(in: 0..<1, using: &generator) < LogisticRegression.sigmoid(eta) ? 1 : 0)
-        }
-        let x = try Matrix(rows: rows, columns: width, storage: storage)
+        let (x, labels) = try Self.scorerRows(4_000, in: -1...1, using: &generator) { -3 + 1.5 * $0[0] - 0.8 * $0[1] }
         let fromZero = try LogisticRegression.fit(x: x, y: labels, l2: 1)
         let fromBase = try LogisticRegression.fit(x: x, y: labels, l2: 1, start: ReactiveStatistics._baseRateStart(labels))
         #expect(fromBase.coefficients.map(ReactiveStatistics.stored) == fromZero.coefficients.map(ReactiveStatistics.stored))
@@ -48,24 +40,17 @@ import UsageModel
     }
 
     /// The scorer's fits stop at ``ReactiveStatistics/scorerTolerance`` (10⁻⁴) instead of
-    /// `LogisticRegression`'s 10⁻⁷, in no more steps (fewer in some of these fits), and store the same coefficients: cold fits
-    /// (from the base rate) and warm ones (from another window's optimum), on rows shaped like the
-    /// scorer's (nine features, the last a constant, rare positives).
+    /// `LogisticRegression`'s 10⁻⁷, in no more steps (fewer in some of these fits), and store the
+    /// same coefficients: cold fits (from the base rate) and warm ones (from another window's
+    /// optimum), on rows shaped like the scorer's (nine features, the last a constant, rare
+    /// positives).
     @Test func scorerToleranceStoresTheFullyConvergedCoefficients() throws {
         #expect(ReactiveStatistics.scorerTolerance == 1e-4)
-        let width = ReactiveStatistics.featureCount
         var fewerSteps = 0
         for seed in [3, 11, 29] as [UInt64] {
             var generator = SeededGenerator(seed: seed)
             func sample(_ rows: Int) throws -> (Matrix, [Double]) {
-                var storage: [Double] = [], labels: [Double] = []
-                for _ in 0..<rows {
-                    let x = (0..<(width - 1)).map { _ in Double.random(in: -2...2, using: &generator) } + [1]
-                    storage += x
-                    let eta = -3.5 + 1.2 * x[0] - 0.7 * x[1] + 0.4 * x[2] * x[3]
-                    labels.append(Double.random(in: 0..<1, using: &generator) < LogisticRegression.sigmoid(eta) ? 1 : 0)
-                }
-                return (try Matrix(rows: rows, columns: width, storage: storage), labels)
+                try Self.scorerRows(rows, in: -2...2, using: &generator) { -3.5 + 1.2 * $0[0] - 0.7 * $0[1] + 0.4 * $0[2] * $0[3] }
             }
             let (before, beforeLabels) = try sample(3_000)
             let (x, labels) = try sample(6_000)
@@ -82,6 +67,20 @@ import UsageModel
             }
         }
         #expect(fewerSteps >= 2)
+    }
+
+    /// `rows` random rows shaped like the scorer's: `featureCount − 1` features uniform in
+    /// `range`, then the constant 1; each labelled 1 with probability `σ(eta(row))`.
+    static func scorerRows(_ rows: Int, in range: ClosedRange<Double>, using generator: inout SeededGenerator,
+                           eta: ([Double]) -> Double) throws -> (Matrix, [Double]) {
+        let width = ReactiveStatistics.featureCount
+        var storage: [Double] = [], labels: [Double] = []
+        for _ in 0..<rows {
+            let x = (0..<(width - 1)).map { _ in Double.random(in: range, using: &generator) } + [1]
+            storage += x
+            labels.append(Double.random(in: 0..<1, using: &generator) < LogisticRegression.sigmoid(eta(x)) ? 1 : 0)
+        }
+        return (try Matrix(rows: rows, columns: width, storage: storage), labels)
     }
 
     /// A scorer is reused while the window it was fitted on held at least nine tenths of the
