@@ -56,8 +56,8 @@ struct _EventDay {
         var origins = _FetchOrigins(initial, reason: .plan)
         let clock = ContinuousClock()
         for trigger in triggers() {
-            let context = _context(trigger, executed: &executed, pending: pending)
-            origins.execute(keeping: context.pending)
+            let (context, isDue) = _context(trigger, executed: &executed, pending: pending)
+            origins.execute(where: isDue)
             let started = clock.now
             let returned = try policy.decide(context)
             planningSeconds += _seconds(clock.now - started)
@@ -71,10 +71,12 @@ struct _EventDay {
         return executed + pending
     }
 
-    /// Executes the pending fetches due before `trigger` and builds its context.
-    private func _context(_ trigger: EventTrigger, executed: inout [Fetch], pending: [Fetch]) -> EventContext {
+    /// Executes the pending fetches due before `trigger` and builds its context; also returns
+    /// which fetches were due.
+    private func _context(_ trigger: EventTrigger, executed: inout [Fetch],
+                          pending: [Fetch]) -> (EventContext, isDue: @Sendable (Fetch) -> Bool) {
         let instant: Double, earliest: Double, history: ArraySlice<LaunchEvent>
-        let isDue: (Fetch) -> Bool
+        let isDue: @Sendable (Fetch) -> Bool
         switch trigger {
         case let .hourBoundary(hour):
             instant = _boundary(hour)
@@ -91,10 +93,11 @@ struct _EventDay {
         for fetch in pending {
             if isDue(fetch) { executed.append(fetch) } else { kept.append(fetch) }
         }
-        return EventContext(device: timeline.history.device, trigger: trigger, instant: instant, earliestFetch: earliest,
-                            history: history, dayStart: dayStart, dayEnd: dayEnd, localDay: day, budget: budget,
-                            executed: executed, pending: kept, tauSeconds: timeline.tauSeconds,
-                            firstLocalDay: timeline.firstDay)
+        let context = EventContext(device: timeline.history.device, trigger: trigger, instant: instant,
+                                   earliestFetch: earliest, history: history, dayStart: dayStart, dayEnd: dayEnd,
+                                   localDay: day, budget: budget, executed: executed, pending: kept,
+                                   tauSeconds: timeline.tauSeconds, firstLocalDay: timeline.firstDay)
+        return (context, isDue)
     }
 
     private func _boundary(_ hour: Int) -> Double { dayStart + Double(hour) * 3600 }

@@ -92,7 +92,9 @@ public struct ReactivePolicy: EventDrivenPolicy {
     /// The scheduler's pending list after the launch or boundary.
     public mutating func decide(_ context: EventContext) throws -> [Fetch] {
         // Taken out while it reacts, so that its arrays are not copied on write at every launch.
-        guard self.scheduler?.day?.start == context.dayStart, var scheduler = self.scheduler.take() else {
+        guard var scheduler = self.scheduler.take() else { return context.pending }
+        guard scheduler.day?.start == context.dayStart else {
+            self.scheduler = scheduler
             return context.pending
         }
         switch context.trigger {

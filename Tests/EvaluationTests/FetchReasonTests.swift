@@ -31,9 +31,21 @@ import LaunchHistory
         var origins = _FetchOrigins([f], reason: .plan)
         origins.replacePending(with: [f, f, g], newReason: .launch)   // one f was pending, the second is new
         #expect(origins.pending.map(\.reason) == [.plan, .launch, .launch])
-        origins.execute(keeping: [g])                                // both f (same instant) ran
+        origins.execute(where: { $0.instant <= 100 })                // both f (same instant) ran
         #expect(origins.executed == [.plan, .launch])
         #expect(origins.pending.map(\.reason) == [.launch])
+    }
+
+    /// Due fetches need not be adjacent in the pending list: each executed entry takes its own
+    /// reason along, in pending order, and the rest keep theirs.
+    @Test func executingScatteredDueFetchesMovesTheirOwnReasons() {
+        let a = Fetch(app: "a", instant: 100), b = Fetch(app: "b", instant: 300), c = Fetch(app: "c", instant: 200)
+        var origins = _FetchOrigins([a], reason: .plan)
+        origins.replacePending(with: [a, b], newReason: .launch)
+        origins.replacePending(with: [a, b, c], newReason: .hour)
+        origins.execute(where: { $0.instant < 250 })
+        #expect(origins.executed == [.plan, .hour])
+        #expect(origins.pending.map(\.fetch) == [b] && origins.pending.map(\.reason) == [.launch])
     }
 
     /// A decision that executes nothing, or returns the pending list unchanged, keeps every
@@ -44,7 +56,7 @@ import LaunchHistory
         origins.replacePending(with: [f, f, g], newReason: .launch)
         origins.replacePending(with: [f, f, g], newReason: .hour)     // unchanged: no reason moves
         #expect(origins.pending.map(\.reason) == [.plan, .launch, .launch])
-        origins.execute(keeping: [f, f, g])                          // nothing ran
+        origins.execute(where: { $0.instant < 100 })                 // nothing ran
         #expect(origins.executed.isEmpty)
         #expect(origins.pending.map(\.fetch) == [f, f, g] && origins.pending.map(\.reason) == [.plan, .launch, .launch])
         origins.replacePending(with: [g, f, f], newReason: .hour)     // reordered: matched fetch for fetch
