@@ -20,10 +20,9 @@ import UsageModel
 public struct ReactivePolicy: EventDrivenPolicy {
     /// The name in results (`reveille`).
     public let name: String
-    private var statistics: (day: Int, value: ReactiveStatistics)?
+    /// The day's learnt statistics, as a scheduler every budget's is made from (sharing its scorer).
+    private var learnt: (day: Int, tauSeconds: Double, scheduler: ReactiveScheduler)?
     private var scheduler: ReactiveScheduler?
-    /// The local day whose statistics ``scheduler`` was made with.
-    private var schedulerDay: Int?
     private var validator = ReactiveValidator()
     private var daily: ReveillePolicy
     /// The daily plan's windows by local day and budget (the days validation replays).
@@ -52,14 +51,14 @@ public struct ReactivePolicy: EventDrivenPolicy {
 
     /// Learns the day (once per day) and begins it.
     public mutating func plan(_ context: PolicyContext) throws -> PolicyPlan {
-        if statistics?.day != context.localDay {
+        if learnt?.day != context.localDay || learnt?.tauSeconds != context.tauSeconds {
             // Through the validator: the day's statistics are what validating the next days replays.
-            let value = try validator.learn(
+            let made = try validator.learnScheduler(
                 history: context.history, localDay: context.localDay, dayStart: context.dayStart,
                 firstLocalDay: context.firstLocalDay, tauSeconds: context.tauSeconds)
-            statistics = (context.localDay, value)
+            learnt = (context.localDay, context.tauSeconds, made)
         }
-        guard let learnt = statistics?.value else { return PolicyPlan(fetches: []) }
+        guard let template = learnt?.scheduler else { return PolicyPlan(fetches: []) }
         let known = planned
         let budget = context.budget
         let compares = ReactiveStatistics.comparesModelWindows(budget: budget)
@@ -67,14 +66,9 @@ public struct ReactivePolicy: EventDrivenPolicy {
                                               firstLocalDay: context.firstLocalDay, tauSeconds: context.tauSeconds,
                                               budget: budget, modelWindows: compares ? { day, _, _ in known[day]?[budget] } : nil)
         let windows = compares ? try _modelWindows(context) : []
-        // The day's earlier budgets' scheduler shares its scorer (built from the same statistics).
-        var scheduler = if let made = self.scheduler, schedulerDay == context.localDay, made.tauSeconds == context.tauSeconds {
-            ReactiveScheduler(sharingStatisticsOf: made, budget: budget, triggers: tally.triggersHelp,
-                              modelWindows: tally.modelWindows)
-        } else {
-            ReactiveScheduler(statistics: learnt, budget: budget, tauSeconds: context.tauSeconds,
-                              triggers: tally.triggersHelp, modelWindows: tally.modelWindows)
-        }
+        // Every budget's scheduler shares the scorer learning built.
+        var scheduler = ReactiveScheduler(sharingStatisticsOf: template, budget: budget, triggers: tally.triggersHelp,
+                                          modelWindows: tally.modelWindows)
         for launch in context.history.reversed().prefix(while: { $0.instant > context.dayStart - 86_400 }).reversed() {
             scheduler.remember(launch)
         }
@@ -82,7 +76,6 @@ public struct ReactivePolicy: EventDrivenPolicy {
                                windows: tally.modelWindows ? windows : scheduler.histogramWindows(start: context.dayStart,
                                                                                                   end: context.dayEnd))
         self.scheduler = scheduler
-        schedulerDay = context.localDay
         // The usage model's hourly forecast, as in mode `daily` (the day's fit, which the model
         // windows use too).
         let hourly = try daily.hourlyForecast(context.forecastContext).probabilitiesByApp

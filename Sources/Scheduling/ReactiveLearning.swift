@@ -86,9 +86,10 @@ extension ReactiveStatistics {
 
     /// ``learn(history:localDay:dayStart:firstLocalDay:tauSeconds:)`` with the day before's
     /// scorer fit given (`nil`, or without coefficients: a fit from the base rate), for a caller that
-    /// keeps learnt days and so does not learn it again; also returns the day's own scorer fit.
+    /// keeps learnt days and so does not learn it again; also returns the day's own scorer fit and
+    /// its scorer (on the statistics returned: what a scheduler or a replay of the day builds).
     static func learn(history: ArraySlice<LaunchEvent>, localDay: Int, dayStart: Double, firstLocalDay: Int,
-                      tauSeconds: Double, previous: _ScorerFit?) throws -> (statistics: ReactiveStatistics, fit: _ScorerFit) {
+                      tauSeconds: Double, previous: _ScorerFit?) throws -> _LearntDay {
         let firstDay = RecentColdLaunchWindow.firstDay(localDay: localDay, firstLocalDay: firstLocalDay)
         let tail = _tail(history, before: dayStart, firstWindowDay: firstDay, tauSeconds: tauSeconds)
         let apps = Set(tail.lazy.map(\.app)).sorted()
@@ -130,7 +131,9 @@ extension ReactiveStatistics {
             fit = previous
         } else {
             let rows = _Rows(scorer: scorer, tail: tail, appOf: appOf, inWindow: inWindow, followers: followers)
-            guard rows.labels.contains(1), rows.labels.contains(0) else { return (statistics, fit) }
+            guard rows.labels.contains(1), rows.labels.contains(0) else {
+                return _LearntDay(statistics: statistics, fit: fit, scorer: scorer)
+            }
             let x = try Matrix(rows: rows.labels.count, columns: featureCount, storage: rows.features)
             // From the day before's coefficients, or (an anchor day, or none before) from the base
             // rate: every feature weight 0 and the constant at the labels' log-odds (the usual
@@ -143,7 +146,7 @@ extension ReactiveStatistics {
             fit.coefficients = statistics.coefficients
         }
         // The tables do not depend on the coefficients: the fitted scorer is the same one.
-        scorer.setCoefficients(statistics.coefficients)
+        scorer.setStatistics(statistics)
         var recency = _ReactiveRecency(appCount: apps.count)
         var scores: [Double] = []
         var scoreDays = Set<Int>()
@@ -159,7 +162,8 @@ extension ReactiveStatistics {
             scores.append(((best?.score ?? 0) * 10_000).rounded() / 10_000)
         }
         statistics.setTriggerScores(scores.sorted(by: >), scoreDays: scoreDays.count)
-        return (statistics, fit)
+        scorer.setStatistics(statistics)
+        return _LearntDay(statistics: statistics, fit: fit, scorer: scorer)
     }
 
     /// The scorer's cold start: zero weights and the constant (the last feature) at the log-odds

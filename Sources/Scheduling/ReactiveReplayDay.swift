@@ -27,6 +27,13 @@ struct _ReactiveReplayDay: Sendable {
     /// it) with `statistics` learnt at its start. O(launches of the day × apps).
     init(statistics: ReactiveStatistics, tauSeconds: Double, history: ArraySlice<LaunchEvent>,
          dayStart: Double, dayEnd: Double) {
+        self.init(scorer: _ReactiveScorer(statistics, tauSeconds: tauSeconds), tauSeconds: tauSeconds, history: history,
+                  dayStart: dayStart, dayEnd: dayEnd)
+    }
+
+    /// ``init(statistics:tauSeconds:history:dayStart:dayEnd:)`` on the statistics' scorer, already
+    /// built (with `tauSeconds`).
+    init(scorer: _ReactiveScorer, tauSeconds: Double, history: ArraySlice<LaunchEvent>, dayStart: Double, dayEnd: Double) {
         self.dayStart = dayStart
         self.dayEnd = dayEnd
         self.tauSeconds = tauSeconds
@@ -34,12 +41,11 @@ struct _ReactiveReplayDay: Sendable {
         tail = Array(history[from...].prefix { $0.instant < dayEnd })
         cold = ColdLaunches.scan(tail, tauSeconds: tauSeconds).cold
         firstOfDay = tail.firstIndex { $0.instant >= dayStart } ?? tail.endIndex
-        let scorer = _ReactiveScorer(statistics, tauSeconds: tauSeconds)
         self.scorer = scorer
-        histogramOrder = ReactiveScheduler._histogramOrder(statistics)
+        histogramOrder = ReactiveScheduler._histogramOrder(scorer.statistics)
         // The recency a replaying scheduler holds at each launch: remembered launches of the
         // 24 hours before the day, then every launch of the day as it is observed.
-        var recency = _ReactiveRecency(appCount: statistics.apps.count)
+        var recency = _ReactiveRecency(appCount: scorer.statistics.apps.count)
         var best: [(app: Int, score: Double)?] = []
         best.reserveCapacity(tail.count)
         for launch in tail {

@@ -96,9 +96,10 @@ struct _ReactiveScorer: Sendable {
         return most.prefix(ReactiveStatistics.maximumCandidates).sorted()
     }
 
-    /// Replaces the statistics' coefficients (nothing else reads them: the tables stay valid).
-    mutating func setCoefficients(_ coefficients: [Double]) {
-        statistics.coefficients = coefficients
+    /// Replaces the statistics with `learnt`, the same statistics with their coefficients,
+    /// trigger scores or validation set (the tables read none of them, so they stay valid).
+    mutating func setStatistics(_ learnt: ReactiveStatistics) {
+        statistics = learnt
     }
 
     /// `log v_ab` for every `b` of `columns`.

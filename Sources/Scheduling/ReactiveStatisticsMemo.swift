@@ -19,26 +19,26 @@ struct _ReactiveStatisticsMemo: Sendable {
         var firstLocalDay: Int
         var tauSeconds: Double
     }
-    private var days: [Int: (inputs: Inputs, statistics: ReactiveStatistics, fit: _ScorerFit)] = [:]
+    private var days: [Int: (inputs: Inputs, learnt: _LearntDay)] = [:]
 
     /// The statistics of day `localDay` learnt from the launches of `history` before `dayStart`
     /// (kept, or learnt and kept).
     /// - Throws: what ``ReactiveStatistics/learn(history:localDay:dayStart:firstLocalDay:tauSeconds:)`` throws.
     mutating func learn(history: ArraySlice<LaunchEvent>, localDay: Int, dayStart: Double, firstLocalDay: Int,
                         tauSeconds: Double) throws -> ReactiveStatistics {
-        try _learn(history: history, localDay: localDay, dayStart: dayStart, firstLocalDay: firstLocalDay,
-                   tauSeconds: tauSeconds).statistics
+        try learnDay(history: history, localDay: localDay, dayStart: dayStart, firstLocalDay: firstLocalDay,
+                     tauSeconds: tauSeconds).statistics
     }
 
-    /// ``learn(history:localDay:dayStart:firstLocalDay:tauSeconds:)`` and the day's scorer fit
-    /// (what the next day's scorer takes).
-    mutating func _learn(history: ArraySlice<LaunchEvent>, localDay: Int, dayStart: Double, firstLocalDay: Int,
-                         tauSeconds: Double) throws -> (statistics: ReactiveStatistics, fit: _ScorerFit) {
+    /// ``learn(history:localDay:dayStart:firstLocalDay:tauSeconds:)`` with the day's scorer fit
+    /// (what the next day's scorer takes) and its scorer.
+    mutating func learnDay(history: ArraySlice<LaunchEvent>, localDay: Int, dayStart: Double, firstLocalDay: Int,
+                           tauSeconds: Double) throws -> _LearntDay {
         let before = history.prefix { $0.instant < dayStart }
         let inputs = Inputs(dayStart: dayStart, startIndex: before.startIndex, count: before.count,
                             firstInstant: before.first?.instant, device: before.first?.device,
                             firstLocalDay: firstLocalDay, tauSeconds: tauSeconds)
-        if let known = days[localDay], known.inputs == inputs { return (known.statistics, known.fit) }
+        if let known = days[localDay], known.inputs == inputs { return known.learnt }
         // The day before (whose fit the day reuses or starts from), learnt and kept once; none on
         // an anchor day (``ReactiveStatistics/scorerAnchor(of:)``) or without a launch before it.
         var previous: _ScorerFit?
@@ -46,13 +46,13 @@ struct _ReactiveStatisticsMemo: Sendable {
             let previousStart = ReactiveValidator.clock(before, day: localDay - 1).start
             let previousBefore = before.prefix { $0.instant < previousStart }
             if !previousBefore.isEmpty {
-                previous = try _learn(history: previousBefore, localDay: localDay - 1, dayStart: previousStart,
-                                      firstLocalDay: firstLocalDay, tauSeconds: tauSeconds).fit
+                previous = try learnDay(history: previousBefore, localDay: localDay - 1, dayStart: previousStart,
+                                        firstLocalDay: firstLocalDay, tauSeconds: tauSeconds).fit
             }
         }
         let learnt = try ReactiveStatistics.learn(history: before, localDay: localDay, dayStart: dayStart,
                                                   firstLocalDay: firstLocalDay, tauSeconds: tauSeconds, previous: previous)
-        days[localDay] = (inputs, learnt.statistics, learnt.fit)
+        days[localDay] = (inputs, learnt)
         return learnt
     }
 
@@ -63,4 +63,12 @@ struct _ReactiveStatisticsMemo: Sendable {
 
     /// The days kept, in order (for tests).
     var keptDays: [Int] { days.keys.sorted() }
+}
+
+/// One learnt day: its statistics, its scorer fit (what the next day's scorer takes) and its
+/// scorer on those statistics, built once and shared by the day's schedulers and its replays.
+struct _LearntDay: Sendable {
+    let statistics: ReactiveStatistics
+    let fit: _ScorerFit
+    let scorer: _ReactiveScorer
 }

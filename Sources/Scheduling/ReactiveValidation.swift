@@ -122,6 +122,18 @@ public struct ReactiveValidator: Sendable {
                              tauSeconds: tauSeconds)
     }
 
+    /// ``learn(history:localDay:dayStart:firstLocalDay:tauSeconds:)`` as a scheduler on the day's
+    /// statistics (budget 0, no triggers, no day begun): each budget's scheduler of the day is
+    /// made from it by ``ReactiveScheduler/init(sharingStatisticsOf:budget:triggers:modelWindows:)``,
+    /// on the scorer learning built (the same tables a scheduler made from the statistics builds).
+    /// - Throws: `LinearAlgebraError` only if the fit's shapes disagree (a bug).
+    package mutating func learnScheduler(history: ArraySlice<LaunchEvent>, localDay: Int, dayStart: Double,
+                                         firstLocalDay: Int, tauSeconds: Double) throws -> ReactiveScheduler {
+        let learnt = try statistics.learnDay(history: history, localDay: localDay, dayStart: dayStart,
+                                             firstLocalDay: firstLocalDay, tauSeconds: tauSeconds)
+        return ReactiveScheduler(scorer: learnt.scorer, budget: 0, tauSeconds: tauSeconds, triggers: false)
+    }
+
     /// The summed tally at `budget` for day `localDay`; `history` must hold every launch before
     /// that day's start. `windows` gives a replayed day's time-of-day plan (`nil`: the
     /// statistics' histogram windows).
@@ -189,9 +201,9 @@ public struct ReactiveValidator: Sendable {
                                   tauSeconds: Double) throws -> _ReactiveReplayDay {
         if let known = learnt[day] { return known }
         let start = Self._start(history, day: day), end = Self._start(history, day: day + 1)
-        let dayStatistics = try statistics.learn(history: history, localDay: day, dayStart: start,
-                                                 firstLocalDay: firstLocalDay, tauSeconds: tauSeconds)
-        let entry = _ReactiveReplayDay(statistics: dayStatistics, tauSeconds: tauSeconds, history: history,
+        let learntDay = try statistics.learnDay(history: history, localDay: day, dayStart: start,
+                                                firstLocalDay: firstLocalDay, tauSeconds: tauSeconds)
+        let entry = _ReactiveReplayDay(scorer: learntDay.scorer, tauSeconds: tauSeconds, history: history,
                                        dayStart: start, dayEnd: end)
         learnt[day] = entry
         return entry

@@ -109,16 +109,16 @@ import UsageModel
             let (start, _) = ReactiveValidator.clock(launches, day: day)
             let before = launches.prefix { $0.instant < start }
             var fresh = _ReactiveStatisticsMemo(), freshBefore = _ReactiveStatisticsMemo()
-            let learnt = try fresh._learn(history: before, localDay: day, dayStart: start,
-                                          firstLocalDay: first, tauSeconds: 3600)
+            let learnt = try fresh.learnDay(history: before, localDay: day, dayStart: start,
+                                             firstLocalDay: first, tauSeconds: 3600)
             let cold = try ReactiveStatistics.learn(history: before, localDay: day, dayStart: start,
                                                     firstLocalDay: first, tauSeconds: 3600, previous: nil)
             #expect(!learnt.statistics.coefficients.isEmpty)
             #expect(learnt.fit.coefficients == learnt.statistics.coefficients)
             let previousStart = ReactiveValidator.clock(launches, day: day - 1).start
-            let previous = try freshBefore._learn(history: launches.prefix { $0.instant < previousStart },
-                                                  localDay: day - 1, dayStart: previousStart,
-                                                  firstLocalDay: first, tauSeconds: 3600).fit
+            let previous = try freshBefore.learnDay(history: launches.prefix { $0.instant < previousStart },
+                                                    localDay: day - 1, dayStart: previousStart,
+                                                    firstLocalDay: first, tauSeconds: 3600).fit
             if ReactiveStatistics.scorerAnchor(of: day) == day {
                 anchors += 1
                 #expect(learnt.statistics == cold.statistics, "day \(day)")

@@ -129,6 +129,38 @@ import UsageModel
         Self.expectTablesMatchFormula(statistics, launches: launches)
     }
 
+    /// The scorer learning builds (kept with the day and shared by its schedulers and replays)
+    /// is the one a fresh build from the learnt statistics gives: on the statistics returned,
+    /// and with the same best candidate after every launch of the day and the day before, on
+    /// seven consecutive Wellbeing days (a scorer anchor day among them).
+    @Test func learntScorerIsAFreshScorerOfTheStatistics() throws {
+        let device = try #require(try HistoryReader.read(path: Fixtures.dataset("android-wellbeing/launches.csv")).devices.first)
+        let launches = Array(device.launches)[...]
+        let first = try #require(launches.first).localDay
+        var memo = _ReactiveStatisticsMemo()
+        var compared = 0
+        for day in (first + 18)...(first + 24) {
+            let (start, _) = ReactiveValidator.clock(launches, day: day)
+            let learnt = try memo.learnDay(history: launches.prefix { $0.instant < start }, localDay: day, dayStart: start,
+                                           firstLocalDay: first, tauSeconds: 3600)
+            #expect(learnt.scorer.statistics == learnt.statistics)
+            let fresh = _ReactiveScorer(learnt.statistics, tauSeconds: 3600)
+            var recency = _ReactiveRecency(appCount: learnt.statistics.apps.count)
+            for launch in launches where launch.instant >= start - 86_400 && launch.instant < start + 86_400 {
+                let a = fresh.index[launch.app] ?? -1
+                #expect(learnt.scorer.index[launch.app] ?? -1 == a)
+                recency.record(app: a, at: launch.instant)
+                let local = LocalClock.secondOfDay(localSeconds: LocalClock.localSeconds(
+                    instant: launch.instant + 1, utcOffsetSeconds: launch.utcOffsetSeconds))
+                let mine = learnt.scorer.best(after: a, instant: launch.instant, localSeconds: local, recency: recency)
+                let theirs = fresh.best(after: a, instant: launch.instant, localSeconds: local, recency: recency)
+                #expect(mine?.app == theirs?.app && mine?.score == theirs?.score)
+                compared += mine == nil ? 0 : 1
+            }
+        }
+        #expect(compared > 100)
+    }
+
     /// A scheduler made at another budget from a day's scheduler (its scorer shared) decides
     /// what one made from the statistics decides, launch for launch.
     @Test(arguments: [1, 8, 16])
