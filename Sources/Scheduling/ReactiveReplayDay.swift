@@ -18,6 +18,8 @@ struct _ReactiveReplayDay: Sendable {
     let scorer: _ReactiveScorer
     /// Per launch of ``tail`` in the day, the scorer's best candidate after it (`nil`: none).
     let best: [(app: Int, score: Double)?]
+    /// Per launch of ``tail``, its app's index in the statistics (`-1`: an app they do not know).
+    let appOf: [Int]
     /// The index in ``tail`` of the day's first launch (``tail``'s end when there is none).
     let firstOfDay: Int
     /// The statistics' (app, hour) windows, best first (every budget's histogram windows).
@@ -48,8 +50,8 @@ struct _ReactiveReplayDay: Sendable {
         var recency = _ReactiveRecency(appCount: scorer.statistics.apps.count)
         var best: [(app: Int, score: Double)?] = []
         best.reserveCapacity(tail.count)
-        for launch in tail {
-            let a = scorer.index[launch.app] ?? -1
+        appOf = tail.map { scorer.index[$0.app] ?? -1 }
+        for (launch, a) in zip(tail, appOf) {
             if launch.instant < dayStart {
                 if launch.instant > dayStart - 86_400 { recency.record(app: a, at: launch.instant) }
                 best.append(nil)
@@ -74,16 +76,21 @@ struct _ReactiveReplayDay: Sendable {
                                                                      budget: budget, start: dayStart, end: dayEnd)
         for triggers in [false, true] {
             var scheduler = ReactiveScheduler(scorer: scorer, budget: budget, tauSeconds: tauSeconds, triggers: triggers)
-            for launch in tail[..<firstOfDay] where launch.instant > dayStart - 86_400 { scheduler.remember(launch) }
+            for k in 0..<firstOfDay where tail[k].instant > dayStart - 86_400 { scheduler._remember(tail[k], app: appOf[k]) }
             _ = scheduler.beginDay(start: dayStart, end: dayEnd, windows: windows)
-            for k in firstOfDay..<tail.count { _ = scheduler._observe(tail[k], best: .some(best[k])) }
-            var fetched: [String: [Double]] = [:]
-            for fetch in scheduler.executed + scheduler.pending { fetched[fetch.app, default: []].append(fetch.at) }
+            for k in firstOfDay..<tail.count { _ = scheduler._observe(tail[k], app: appOf[k], best: .some(best[k])) }
+            // Fetch instants by app index; by name for an app the statistics do not know (a
+            // usage-model window's).
+            var fetched = Array(repeating: [Double](), count: scorer.statistics.apps.count)
+            var unknown: [String: [Double]] = [:]
+            for fetch in scheduler.executed + scheduler.pending {
+                if let a = scorer.index[fetch.app] { fetched[a].append(fetch.at) } else { unknown[fetch.app, default: []].append(fetch.at) }
+            }
             var count = 0
-            for (k, launch) in tail.enumerated() where cold[k] && launch.instant >= dayStart {
-                if fetched[launch.app]?.contains(where: { $0 >= launch.instant - tauSeconds && $0 < launch.instant }) ?? false {
-                    count += 1
-                }
+            for k in firstOfDay..<tail.count where cold[k] {
+                let t = tail[k].instant
+                let instants = appOf[k] >= 0 ? fetched[appOf[k]] : unknown[tail[k].app] ?? []
+                if instants.contains(where: { $0 >= t - tauSeconds && $0 < t }) { count += 1 }
             }
             hits.append(count)
         }

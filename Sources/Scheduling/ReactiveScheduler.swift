@@ -195,7 +195,12 @@ public struct ReactiveScheduler: Sendable {
 
     /// Records a launch from before the day (recency only; no decision, nothing executed).
     public mutating func remember(_ launch: LaunchEvent) {
-        recency.record(app: scorer.index[launch.app] ?? -1, at: launch.instant)
+        _remember(launch, app: scorer.index[launch.app] ?? -1)
+    }
+
+    /// ``remember(_:)`` with the launch's app index in the statistics known (`-1`: unknown).
+    mutating func _remember(_ launch: LaunchEvent, app a: Int) {
+        recency.record(app: a, at: launch.instant)
         windowPlanner?.record(launch)
     }
 
@@ -278,14 +283,17 @@ public struct ReactiveScheduler: Sendable {
     /// Reacts to a launch as it happens: executes the pending fetches at or before it, begins
     /// its local day if it lies past the current one, records it, and returns the decisions
     /// made (windows of a new day, a cancelled window, a trigger fetch at `T + 1 s`). O(apps + B).
-    public mutating func observe(_ launch: LaunchEvent) -> [FetchDecision] { _observe(launch, best: nil) }
+    public mutating func observe(_ launch: LaunchEvent) -> [FetchDecision] {
+        var best: (app: Int, score: Double)?? = nil
+        return observe(launch, sharing: &best)
+    }
 
     /// ``observe(_:)`` with the scorer's best candidate after `launch` already known (`best`
     /// non-`nil`: what ``_ReactiveScorer/best(after:instant:localSeconds:recency:)`` returns at
     /// this launch; the replay of a day computes it once for every budget).
-    mutating func _observe(_ launch: LaunchEvent, best known: (app: Int, score: Double)??) -> [FetchDecision] {
+    mutating func _observe(_ launch: LaunchEvent, app a: Int, best known: (app: Int, score: Double)??) -> [FetchDecision] {
         var best = known
-        return observe(launch, sharing: &best)
+        return _observe(launch, app: a, sharing: &best)
     }
 
     /// ``observe(_:)`` for schedulers of several budgets fed the same launches on one day's
@@ -293,11 +301,16 @@ public struct ReactiveScheduler: Sendable {
     /// candidate after a launch depends on neither the budget nor the pending list, so the first
     /// scheduler to score the launch leaves it in `best` (`.some`) and the others read it.
     package mutating func observe(_ launch: LaunchEvent, sharing best: inout (app: Int, score: Double)??) -> [FetchDecision] {
+        _observe(launch, app: scorer.index[launch.app] ?? -1, sharing: &best)
+    }
+
+    /// ``observe(_:sharing:)`` with the launch's app index in the statistics known (`-1`: unknown).
+    private mutating func _observe(_ launch: LaunchEvent, app a: Int,
+                                   sharing best: inout (app: Int, score: Double)??) -> [FetchDecision] {
         utcOffsetSeconds = launch.utcOffsetSeconds
         var decisions = _rollOver(to: launch.instant, offset: launch.utcOffsetSeconds)
         let instant = launch.instant
         _execute { $0.at <= instant }
-        let a = scorer.index[launch.app] ?? -1
         recency.record(app: a, at: instant)
         windowPlanner?.record(launch)
         if let day { decisions += _shiftWindows(of: launch.app, launchedAt: instant, end: day.end) }

@@ -55,6 +55,27 @@ import UsageModel
         #expect([tally.windowHits, tally.triggerHits] == live)
     }
 
+    /// A window of an app the day's statistics do not know (a usage-model window can name one)
+    /// still scores the cold launch it covers.
+    @Test func windowOfAnAppTheStatisticsDoNotKnowScoresItsHit() throws {
+        let first = 19_676, start = Double(first + 10) * 86_400, end = start + 86_400
+        var launches: [LaunchEvent] = []
+        for day in 0..<10 {
+            let midnight = Double(first + day) * 86_400
+            launches.append(LaunchEvent(device: "d", app: "a", instant: midnight + 8 * 3600, utcOffsetSeconds: 0))
+            launches.append(LaunchEvent(device: "d", app: "b", instant: midnight + 9 * 3600, utcOffsetSeconds: 0))
+        }
+        launches.append(LaunchEvent(device: "d", app: "z", instant: start + 10.5 * 3600, utcOffsetSeconds: 0))
+        launches.append(LaunchEvent(device: "d", app: "a", instant: start + 12 * 3600, utcOffsetSeconds: 0))
+        let statistics = try ReactiveStatistics.learn(history: launches[...].prefix { $0.instant < start }, localDay: first + 10,
+                                                      dayStart: start, firstLocalDay: first, tauSeconds: 3600)
+        #expect(!statistics.apps.contains("z"))
+        let window = FetchDecision(action: .fetch, app: "z", at: start + 10 * 3600, reason: .window, probability: 0.5)
+        let tally = ReactiveScheduler.replay(statistics: statistics, budget: 1, tauSeconds: 3600, history: launches[...],
+                                             dayStart: start, dayEnd: end, windows: [window])
+        #expect(tally.windowHits == 1 && tally.triggerHits == 1)
+    }
+
     /// `train` stores the model's windows only where they were compared.
     @Test func trainChoosesModelWindowsOnlyAtComparedBudgets() throws {
         let device = try #require(try HistoryReader.read(path: Fixtures.dataset("android-wellbeing/launches.csv")).devices.first)
