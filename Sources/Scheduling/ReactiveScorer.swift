@@ -39,6 +39,13 @@ struct _ReactiveScorer: Sendable {
     private let transitionCounts: [[Int: Double]]
     /// `log(r_b + 10⁻⁴)`.
     private let logBaseRate: [Double]
+    /// The candidates, ascending (the apps ``candidate`` marks).
+    private let candidates: [Int]
+    /// ``ReactiveStatistics/hourlyColdLaunches`` flattened, app `b`'s hour `h` at `24 b + h` (one
+    /// array: no inner array to retain at every read).
+    private let hourlyCounts: [Int]
+    /// ``ReactiveStatistics/days`` as a double, at least 1 (feature 1's divisor).
+    private let countedDays: Double
     /// `log(0 + 0.01)`: feature 1 of a candidate with no cold launch in either blended hour.
     private static let logNoHourlyRate = log(0.01)
 
@@ -68,6 +75,9 @@ struct _ReactiveScorer: Sendable {
         }
         self.candidate = candidate
         self.candidateColumn = candidateColumn
+        self.candidates = candidates.filter { $0 < n }
+        hourlyCounts = statistics.hourlyColdLaunches.flatMap { counts in (0..<24).map { $0 < counts.count ? counts[$0] : 0 } }
+        countedDays = Double(max(1, statistics.days))
         columnCount = candidates.count
         logBaseRate = baseRate.map { log($0 + 1e-4) }
         // Row 0 (k = n = 0), then one row per app with a launch or a transition.
@@ -139,25 +149,9 @@ struct _ReactiveScorer: Sendable {
 
     /// The features of candidate `b` after `launch`, written to `x[offset ..< offset + 9]`.
     func features(b: Int, launch: Launch, recency: _ReactiveRecency, into x: inout [Double], at offset: Int = 0) {
-        let counts = statistics.hourlyColdLaunches[b]
-        let c0 = counts[launch.hour], c1 = counts[(launch.hour + 1) % 24]
         let since = launch.instant - recency.lastLaunch[b]
-        if candidateColumn[b] >= 0 {
-            x[offset] = logTransition[launch.row + candidateColumn[b]]
-        } else {
-            // Only candidates are scored; another app's feature is computed on the spot.
-            let a = launch.app, known = a >= 0 && a < transitionCounts.count
-            x[offset] = Self._logTransition(k: known ? transitionCounts[a][b] ?? 0 : 0,
-                                            n: known && a < statistics.launches.count ? Double(statistics.launches[a]) : 0,
-                                            baseRate: baseRate[b])
-        }
-        if c0 == 0 && c1 == 0 {
-            x[offset + 1] = Self.logNoHourlyRate
-        } else {
-            let days = Double(max(1, statistics.days))
-            let h = ((1 - launch.phi) * Double(c0) + launch.phi * Double(c1)) / days
-            x[offset + 1] = log(h + 0.01)
-        }
+        x[offset] = _transitionFeature(b: b, launch: launch)
+        x[offset + 1] = _hourlyFeature(b: b, launch: launch)
         x[offset + 2] = since < tauSeconds ? 1 : 0
         x[offset + 3] = since >= tauSeconds && since < 10_800 ? 1 : 0
         x[offset + 4] = since >= 10_800 && since < 86_400 ? 1 : 0
@@ -165,6 +159,47 @@ struct _ReactiveScorer: Sendable {
         x[offset + 6] = launch.logBurst
         x[offset + 7] = logBaseRate[b]
         x[offset + 8] = 1
+    }
+
+    /// `η = Σ_j β_j x_j` of candidate `b` after `launch`, summed in feature order from 0, each
+    /// `x_j` as ``features(b:launch:recency:into:at:)`` writes it: the same operations in the
+    /// same order, so the same bits as the dot product of the written features, without writing
+    /// them (what ``best(after:instant:localSeconds:recency:)`` computes for every candidate).
+    @inline(__always)
+    private func _eta(b: Int, launch: Launch, recency: _ReactiveRecency, beta: [Double]) -> Double {
+        let since = launch.instant - recency.lastLaunch[b]
+        var eta = 0.0
+        eta += beta[0] * _transitionFeature(b: b, launch: launch)
+        eta += beta[1] * _hourlyFeature(b: b, launch: launch)
+        eta += beta[2] * (since < tauSeconds ? 1 : 0)
+        eta += beta[3] * (since >= tauSeconds && since < 10_800 ? 1 : 0)
+        eta += beta[4] * (since >= 10_800 && since < 86_400 ? 1 : 0)
+        eta += beta[5] * Self._log1p(recency.dayCount[b])
+        eta += beta[6] * launch.logBurst
+        eta += beta[7] * logBaseRate[b]
+        eta += beta[8] * 1
+        return eta
+    }
+
+    /// Feature 0, `log v_ab`: from the table for a candidate, computed on the spot for another
+    /// app (only candidates are scored).
+    @inline(__always)
+    private func _transitionFeature(b: Int, launch: Launch) -> Double {
+        if candidateColumn[b] >= 0 { return logTransition[launch.row + candidateColumn[b]] }
+        let a = launch.app, known = a >= 0 && a < transitionCounts.count
+        return Self._logTransition(k: known ? transitionCounts[a][b] ?? 0 : 0,
+                                   n: known && a < statistics.launches.count ? Double(statistics.launches[a]) : 0,
+                                   baseRate: baseRate[b])
+    }
+
+    /// Feature 1, `log(h_b + 0.01)`: b's cold launches per day in the launch's local hour,
+    /// blended linearly with the next hour's (``hourlyCounts``).
+    @inline(__always)
+    private func _hourlyFeature(b: Int, launch: Launch) -> Double {
+        let c0 = hourlyCounts[b &* 24 &+ launch.hour], c1 = hourlyCounts[b &* 24 &+ (launch.hour &+ 1) % 24]
+        if c0 == 0 && c1 == 0 { return Self.logNoHourlyRate }
+        let h = ((1 - launch.phi) * Double(c0) + launch.phi * Double(c1)) / countedDays
+        return log(h + 0.01)
     }
 
     /// `log(1 + count)`, from a table for small counts.
@@ -185,13 +220,10 @@ struct _ReactiveScorer: Sendable {
         let beta = statistics.coefficients
         guard beta.count == ReactiveStatistics.featureCount else { return nil }
         let shared = launch(after: a, instant: instant, localSeconds: localSeconds, recency: recency)
-        var x = Array(repeating: 0.0, count: ReactiveStatistics.featureCount)
         var best: (app: Int, score: Double)?
         var bestEta = -Double.infinity
-        for b in candidate.indices where candidate[b] && b != a {
-            features(b: b, launch: shared, recency: recency, into: &x)
-            var eta = 0.0
-            for j in x.indices { eta += beta[j] * x[j] }
+        for b in candidates where b != a {
+            let eta = _eta(b: b, launch: shared, recency: recency, beta: beta)
             guard best == nil || eta > bestEta else { continue }
             let p = LogisticRegression.sigmoid(eta)
             if best.map({ p > $0.score }) ?? true {
