@@ -14,7 +14,9 @@ import ReveilleCore
 /// value holding its problem would retain and release every array of that problem at each copy
 /// (7.5 % of online mode's CPU went to copying and destroying programmes).
 final class _AppDP: Sendable {
-    let problem: _Problem
+    /// The problem's slot grid (not the whole problem: a copy of that, with its request and
+    /// every app's arrays, was retained and released by each app's programme).
+    let problem: _SlotGrid
     /// The app's share of ``problem`` (read at every solve without copying it out of the array).
     let appProblem: _AppProblem
     let app: Int
@@ -35,7 +37,8 @@ final class _AppDP: Sendable {
     /// The programme of `problem`'s app `app`; `dayStart` is ``_AppDP/dayStarts(_:)`` of
     /// `problem` (the same for every app, so the caller computes it once per problem).
     init(problem: _Problem, app: Int, dayStart: [Int]) {
-        self.problem = problem
+        self.problem = _SlotGrid(slotCount: problem.slotCount, coverSlots: problem.coverSlots,
+                                 intervalSlots: problem.intervalSlots, slotDay: problem.slotDay)
         self.app = app
         let a = problem.apps[app]
         appProblem = a
@@ -208,6 +211,15 @@ final class _AppDP: Sendable {
         }
         return slots.reversed()
     }
+}
+
+/// What a programme reads of its problem besides its app: the slots, the slots a fetch serves,
+/// the minimum interval in slots and each slot's local day (``_Problem``'s fields).
+struct _SlotGrid: Sendable {
+    let slotCount: Int
+    let coverSlots: Int
+    let intervalSlots: Int
+    let slotDay: [Int]
 }
 
 /// `v ≥ best` up to a relative 1e-12 (floating-point noise in prefix-sum differences): ties then go
