@@ -113,7 +113,8 @@ final class _AppDP: Sendable {
         let reach = max(k, m)
         do {
             // Spans: bounds-checked, without the copy-on-write checks of array subscripts in the loop.
-            let prefix = a.weightPrefix.span, count = a.weight.count
+            let weightPrefix = a.weightPrefix
+            let prefix = weightPrefix.span, count = a.weight.count
             @inline(__always) func weightSum(_ lo: Int, _ hi: Int) -> Double {
                 let x = max(0, min(lo, count)), y = max(x, min(hi, count))
                 return prefix[y] - prefix[x]

@@ -37,8 +37,10 @@ struct _Problem: Sendable {
     func dayRemaining(_ d: Int) -> Double { dayLimit[d] - daySpent[d] }
 }
 
-/// One app's share of a ``_Problem``.
-struct _AppProblem: Sendable {
+/// One app's share of a ``_Problem``: immutable, and a class so that a copy (each app's
+/// programme keeps its own, and a problem's apps are read many times per plan) is one reference,
+/// not a retain of every array.
+final class _AppProblem: Sendable {
     let name: String
     /// Value weight per slot: `p_i × P(new data)`, reduced where spent fetches already serve it.
     let weight: [Double]
@@ -64,6 +66,26 @@ struct _AppProblem: Sendable {
     /// Slots of this app's spent fetches that lie inside the horizon are not stored; their
     /// instants are (for the minimum interval in output windows).
     let spentInstants: [Double]
+
+    /// An app's share with every field given.
+    init(name: String, weight: [Double], probability: [Double], weightPrefix: [Double], cost: [Double],
+         bytesPerFetch: Double, blocked: [FetchSchedule.Constraint?], capRemaining: [Int],
+         capReason: FetchSchedule.Constraint, excluded: FetchSchedule.Constraint?, pNewData: Double,
+         evidence: ReasonEvidence?, spentInstants: [Double]) {
+        self.name = name
+        self.weight = weight
+        self.probability = probability
+        self.weightPrefix = weightPrefix
+        self.cost = cost
+        self.bytesPerFetch = bytesPerFetch
+        self.blocked = blocked
+        self.capRemaining = capRemaining
+        self.capReason = capReason
+        self.excluded = excluded
+        self.pNewData = pNewData
+        self.evidence = evidence
+        self.spentInstants = spentInstants
+    }
 
     /// Whether a fetch may start at slot `j`.
     @inline(__always)
