@@ -67,10 +67,17 @@ final class _AppDP: Sendable {
     }
 
     func solve(lambda: [Double]) -> [Int] {
+        var scratch = _DPScratch()
+        return solve(lambda: lambda, scratch: &scratch)
+    }
+
+    /// ``solve(lambda:)`` with an uncapped app's arrays taken from `scratch` (a price search
+    /// solves every app at every trial price: one set of arrays serves them all).
+    func solve(lambda: [Double], scratch: inout _DPScratch) -> [Int] {
         let p = problem, a = appProblem, n = p.slotCount, k = p.coverSlots, m = p.intervalSlots
         guard a.excluded == nil, bestRatio > (lambda.min() ?? 0) else { return [] }
         let capped = a.capRemaining.contains { $0 != Int.max }
-        if !capped { return _solveUncapped(lambda: lambda) }
+        if !capped { return _solveUncapped(lambda: lambda, scratch: &scratch) }
         let width = capped ? max(1, min(n, a.capRemaining.max() ?? 1)) : 1
         var f = [Double](repeating: -.infinity, count: n * width)
         var back = [Int](repeating: -1, count: n * width)
@@ -104,12 +111,11 @@ final class _AppDP: Sendable {
     /// back pointer, positive prefix maximum or final state chosen within `_atLeast`'s 1e-12
     /// tolerance is such a slot: the result is the same, and at the prices the search tries
     /// most slots of most apps are such slots.
-    func _solveUncapped(lambda: [Double]) -> [Int] {
+    func _solveUncapped(lambda: [Double], scratch: inout _DPScratch) -> [Int] {
         let p = problem, a = appProblem, n = p.slotCount, k = p.coverSlots, m = p.intervalSlots
         guard n > 0 else { return [] }
-        var f = [Double](repeating: -.infinity, count: n)
-        var back = [Int](repeating: -1, count: n)
-        var pmAll = [Double](repeating: -.infinity, count: n), pmAllAt = [Int](repeating: -1, count: n)
+        var (f, back, pmAll, pmAllAt) = scratch.take(n)
+        defer { scratch.give(f, back, pmAll, pmAllAt) }
         let reach = max(k, m)
         do {
             // Spans: bounds-checked, without the copy-on-write checks of array subscripts in the loop.
@@ -119,13 +125,16 @@ final class _AppDP: Sendable {
                 let x = max(0, min(lo, count)), y = max(x, min(hi, count))
                 return prefix[y] - prefix[x]
             }
-            var score = f.mutableSpan
+            // The arrays come from the scratch, so the compiler cannot see them unique: spans
+            // keep a uniqueness check off every write.
+            var score = f.mutableSpan, backs = back.mutableSpan
+            var prefixBest = pmAll.mutableSpan, prefixBestAt = pmAllAt.mutableSpan
             for j in 0..<n {
                 let g = weightSum(j, j + k) - lambda[p.slotDay[j]] * a.cost[j]
                 if g >= droppedGain, a.allowed(j) {
                     var best = (-1, 0.0)
                     let far = j - reach
-                    if far >= 0, pmAll[far] > best.1 { best = (pmAllAt[far], pmAll[far]) }
+                    if far >= 0, prefixBest[far] > best.1 { best = (prefixBestAt[far], prefixBest[far]) }
                     // `_atLeast(value, best.1)`, its threshold computed once per best.
                     var threshold = _tieThreshold(best.1)
                     var jp = max(0, far + 1)
@@ -141,10 +150,10 @@ final class _AppDP: Sendable {
                         jp += 1
                     }
                     score[j] = g + best.1
-                    back[j] = best.0
+                    backs[j] = best.0
                 }
-                if j > 0 { pmAll[j] = pmAll[j - 1]; pmAllAt[j] = pmAllAt[j - 1] }
-                if score[j] > -.infinity, _atLeast(score[j], pmAll[j]) { pmAll[j] = score[j]; pmAllAt[j] = j }
+                if j > 0 { prefixBest[j] = prefixBest[j - 1]; prefixBestAt[j] = prefixBestAt[j - 1] }
+                if score[j] > -.infinity, _atLeast(score[j], prefixBest[j]) { prefixBest[j] = score[j]; prefixBestAt[j] = j }
             }
         }
         return _backtrack(f, back, 1)
@@ -211,6 +220,43 @@ final class _AppDP: Sendable {
             s = back[s]
         }
         return slots.reversed()
+    }
+}
+
+/// The arrays of ``_AppDP/_solveUncapped(lambda:scratch:)`` (scores and back pointers per slot,
+/// and the prefix maxima), kept between solves: each solve takes them filled as fresh ones
+/// (`-∞` and `-1`) and gives them back, so a price search allocates them once, not once per app
+/// and trial price.
+struct _DPScratch {
+    private var f: [Double] = [], back: [Int] = [], pmAll: [Double] = [], pmAllAt: [Int] = []
+
+    /// The four arrays for `n` slots, filled as new ones are (`-∞`, `-1`, `-∞`, `-1`).
+    mutating func take(_ n: Int) -> ([Double], [Int], [Double], [Int]) {
+        var takenF = [Double](), takenBack = [Int](), takenAll = [Double](), takenAt = [Int]()
+        swap(&takenF, &f)
+        swap(&takenBack, &back)
+        swap(&takenAll, &pmAll)
+        swap(&takenAt, &pmAllAt)
+        guard takenF.count == n, takenBack.count == n, takenAll.count == n, takenAt.count == n else {
+            return ([Double](repeating: -.infinity, count: n), [Int](repeating: -1, count: n),
+                    [Double](repeating: -.infinity, count: n), [Int](repeating: -1, count: n))
+        }
+        do {
+            var scores = takenF.mutableSpan, backs = takenBack.mutableSpan
+            var bests = takenAll.mutableSpan, bestsAt = takenAt.mutableSpan
+            for j in 0..<n {
+                scores[j] = -.infinity
+                backs[j] = -1
+                bests[j] = -.infinity
+                bestsAt[j] = -1
+            }
+        }
+        return (takenF, takenBack, takenAll, takenAt)
+    }
+
+    /// Keeps the arrays a solve took for the next one.
+    mutating func give(_ f: [Double], _ back: [Int], _ pmAll: [Double], _ pmAllAt: [Int]) {
+        (self.f, self.back, self.pmAll, self.pmAllAt) = (f, back, pmAll, pmAllAt)
     }
 }
 

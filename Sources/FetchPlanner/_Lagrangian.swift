@@ -33,7 +33,9 @@ enum _Lagrangian {
                 (lambda[d], below[d]) = _price(day: d, lambda: lambda, problem: problem, dps: dps, memo: &search.energies)
             }
         }
-        let upperSlots = dps.map { $0.solve(lambda: lambda) }, lowerSlots = dps.map { $0.solve(lambda: below) }
+        var scratch = _DPScratch()
+        let upperSlots = dps.map { $0.solve(lambda: lambda, scratch: &scratch) }
+        let lowerSlots = dps.map { $0.solve(lambda: below, scratch: &scratch) }
         let upper = _complete(_state(problem, upperSlots))
         let lower = _complete(_state(problem, lowerSlots))
         let bound = min(_dualBound(problem, upperSlots, lambda: lambda), _dualBound(problem, lowerSlots, lambda: below))
@@ -91,6 +93,7 @@ enum _Lagrangian {
             memo[key] = _PriceEnergy(total: energy.total, perApp: energy.perApp)
             return energy
         }
+        var scratch = _DPScratch()
         func solved(_ l: [Double]) -> (total: Double, perApp: [Double]) {
             var total = 0.0, perApp = [Double](repeating: 0, count: reuses ? dps.count : 0)
             for a in dps.indices {
@@ -100,7 +103,7 @@ enum _Lagrangian {
                     continue
                 }
                 var app = 0.0
-                for j in dps[a].solve(lambda: l) where problem.slotDay[j] == d {
+                for j in dps[a].solve(lambda: l, scratch: &scratch) where problem.slotDay[j] == d {
                     if reuses { app += problem.apps[a].cost[j] } else { total += problem.apps[a].cost[j] }
                 }
                 if reuses {

@@ -45,6 +45,22 @@ import TestSupport
         }
     }
 
+    /// One scratch shared by every app's solve at several prices, and then by a problem of
+    /// another slot count, gives what a fresh solve gives each time.
+    @Test(arguments: Array(UInt64(1)...6))
+    func solvesSharingAScratchEqualFreshSolves(seed: UInt64) throws {
+        var rng = SeededGenerator(seed: seed)
+        var scratch = _DPScratch()
+        for slots in [288, 96, 288] {
+            let problem = try _Problem(Self.request(&rng, apps: 12, slots: slots, budget: 8))
+            let dps = (0..<problem.apps.count).map { _AppDP(problem: problem, app: $0) }
+            for price in [0.0, 0.01, 0.05, 0.2] {
+                let lambda = [Double](repeating: price, count: problem.days.count)
+                for dp in dps { #expect(dp.solve(lambda: lambda, scratch: &scratch) == dp.solve(lambda: lambda)) }
+            }
+        }
+    }
+
     @Test func fractionalEnergiesAreNotReused() throws {
         var rng = SeededGenerator(seed: 7)
         var request = Self.request(&rng, apps: 3, slots: 96, budget: 4)
