@@ -43,8 +43,10 @@ final class _AppDP: Sendable {
         let a = problem.apps[app]
         appProblem = a
         var best = 0.0
-        for j in 0..<problem.slotCount where a.allowed(j) {
-            best = max(best, a.weightSum(j, j + problem.coverSlots) / a.cost[j])
+        // The app's arrays read once (a class's properties read in the loop are retained each time).
+        let blocked = a.blocked, cost = a.cost, weightPrefix = a.weightPrefix, count = a.weight.count
+        for j in 0..<problem.slotCount where blocked[j] == nil {
+            best = max(best, _AppProblem.weightSum(weightPrefix, count: count, j, j + problem.coverSlots) / cost[j])
         }
         bestRatio = a.excluded == nil ? best : 0
         let n = problem.slotCount
@@ -119,8 +121,8 @@ final class _AppDP: Sendable {
         let reach = max(k, m)
         do {
             // Spans: bounds-checked, without the copy-on-write checks of array subscripts in the loop.
-            let weightPrefix = a.weightPrefix
-            let prefix = weightPrefix.span, count = a.weight.count
+            let weightPrefix = a.weightPrefix, costs = a.cost, blocked = a.blocked
+            let prefix = weightPrefix.span, count = a.weight.count, cost = costs.span
             @inline(__always) func weightSum(_ lo: Int, _ hi: Int) -> Double {
                 let x = max(0, min(lo, count)), y = max(x, min(hi, count))
                 return prefix[y] - prefix[x]
@@ -130,8 +132,8 @@ final class _AppDP: Sendable {
             var score = f.mutableSpan, backs = back.mutableSpan
             var prefixBest = pmAll.mutableSpan, prefixBestAt = pmAllAt.mutableSpan
             for j in 0..<n {
-                let g = weightSum(j, j + k) - lambda[p.slotDay[j]] * a.cost[j]
-                if g >= droppedGain, a.allowed(j) {
+                let g = weightSum(j, j + k) - lambda[p.slotDay[j]] * cost[j]
+                if g >= droppedGain, blocked[j] == nil {
                     var best = (-1, 0.0)
                     let far = j - reach
                     if far >= 0, prefixBest[far] > best.1 { best = (prefixBestAt[far], prefixBest[far]) }

@@ -94,7 +94,12 @@ final class _AppProblem: Sendable {
     /// `Σ weight[lo ..< hi]`, clipped to the horizon.
     @inline(__always)
     func weightSum(_ lo: Int, _ hi: Int) -> Double {
-        let n = weight.count
+        Self.weightSum(weightPrefix, count: weight.count, lo, hi)
+    }
+
+    /// ``weightSum(_:_:)`` from the prefix sums of `count` weights (for a caller that holds them).
+    @inline(__always)
+    static func weightSum(_ weightPrefix: [Double], count n: Int, _ lo: Int, _ hi: Int) -> Double {
         let a = max(0, min(lo, n)), b = max(a, min(hi, n))
         return weightPrefix[b] - weightPrefix[a]
     }
