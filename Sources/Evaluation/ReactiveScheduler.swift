@@ -55,7 +55,7 @@ public struct ReactivePolicy: EventDrivenPolicy {
             // Through the validator: the day's statistics are what validating the next days replays.
             let made = try validator.learnScheduler(
                 history: context.history, localDay: context.localDay, dayStart: context.dayStart,
-                firstLocalDay: context.firstLocalDay, tauSeconds: context.tauSeconds)
+                firstLocalDay: context.firstLocalDay, tauSeconds: context.tauSeconds, facts: context.launchFacts)
             learnt = (context.localDay, context.tauSeconds, made)
         }
         guard let template = learnt?.scheduler else { return PolicyPlan(fetches: []) }

@@ -88,17 +88,28 @@ extension ReactiveStatistics {
     /// scorer fit given (`nil`, or without coefficients: a fit from the base rate), for a caller that
     /// keeps learnt days and so does not learn it again; also returns the day's own scorer fit and
     /// its scorer (on the statistics returned: what a scheduler or a replay of the day builds).
+    ///
+    /// `facts`, when they describe `history`'s array (``LaunchFacts/describe(_:tauSeconds:)``),
+    /// give the window's apps, each launch's app index and its coldness without a set, a sort,
+    /// name hashing or a scan: the same statistics (each launch whose coldness is read has the
+    /// tau before it in the tail, so the whole history's flag is the tail's).
     static func learn(history: ArraySlice<LaunchEvent>, localDay: Int, dayStart: Double, firstLocalDay: Int,
-                      tauSeconds: Double, previous: _ScorerFit?) throws -> _LearntDay {
+                      tauSeconds: Double, previous: _ScorerFit?, facts: LaunchFacts? = nil) throws -> _LearntDay {
         let firstDay = RecentColdLaunchWindow.firstDay(localDay: localDay, firstLocalDay: firstLocalDay)
         let tail = _tail(history, before: dayStart, firstWindowDay: firstDay, tauSeconds: tauSeconds)
-        let apps = Set(tail.lazy.map(\.app)).sorted()
-        var index: [String: Int] = [:]
-        for (i, app) in apps.enumerated() { index[app] = i }
-        let appOf = tail.map { index[$0.app] ?? 0 }
         let instants = tail.map(\.instant)
-        // Every launch of the tail has its app's index: the scan on indices needs no String hashing.
-        let cold = ColdLaunches.scan(instants: instants, apps: appOf, tauSeconds: tauSeconds).cold
+        let apps: [String], appOf: [Int], cold: [Bool]
+        if let facts, facts.describe(tail, tauSeconds: tauSeconds) {
+            (apps, appOf) = _windowApps(tail, facts: facts)
+            cold = Array(facts.cold[tail.indices])
+        } else {
+            apps = Set(tail.lazy.map(\.app)).sorted()
+            var index: [String: Int] = [:]
+            for (i, app) in apps.enumerated() { index[app] = i }
+            appOf = tail.map { index[$0.app] ?? 0 }
+            // Every launch of the tail has its app's index: the scan on indices needs no String hashing.
+            cold = ColdLaunches.scan(instants: instants, apps: appOf, tauSeconds: tauSeconds).cold
+        }
         // The window's cold launches by local hour (what `RecentColdLaunchWindow` counts): the tail
         // holds the tau before every window launch, so each one's coldness is the scan's.
         var hourly = Array(repeating: Array(repeating: 0, count: 24), count: apps.count)
@@ -164,6 +175,20 @@ extension ReactiveStatistics {
         statistics.setTriggerScores(scores.sorted(by: >), scoreDays: scoreDays.count)
         scorer.setStatistics(statistics)
         return _LearntDay(statistics: statistics, fit: fit, scorer: scorer)
+    }
+
+    /// The apps of `tail` (sorted, as the facts' device-wide names are) and each launch's index
+    /// among them, from the facts' device-wide app indices.
+    private static func _windowApps(_ tail: ArraySlice<LaunchEvent>, facts: LaunchFacts) -> (apps: [String], appOf: [Int]) {
+        var present = Array(repeating: false, count: facts.apps.count)
+        for i in tail.indices { present[facts.appOfLaunch[i]] = true }
+        var window = Array(repeating: -1, count: facts.apps.count)
+        var apps: [String] = []
+        for d in facts.apps.indices where present[d] {
+            window[d] = apps.count
+            apps.append(facts.apps[d])
+        }
+        return (apps, tail.indices.map { window[facts.appOfLaunch[$0]] })
     }
 
     /// The scorer's cold start: zero weights and the constant (the last feature) at the log-odds

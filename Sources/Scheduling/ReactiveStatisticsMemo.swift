@@ -32,8 +32,9 @@ struct _ReactiveStatisticsMemo: Sendable {
 
     /// ``learn(history:localDay:dayStart:firstLocalDay:tauSeconds:)`` with the day's scorer fit
     /// (what the next day's scorer takes) and its scorer.
+    /// `facts` (the replay's, when it has them) only spare work: the same statistics.
     mutating func learnDay(history: ArraySlice<LaunchEvent>, localDay: Int, dayStart: Double, firstLocalDay: Int,
-                           tauSeconds: Double) throws -> _LearntDay {
+                           tauSeconds: Double, facts: LaunchFacts? = nil) throws -> _LearntDay {
         let before = history.prefix { $0.instant < dayStart }
         let inputs = Inputs(dayStart: dayStart, startIndex: before.startIndex, count: before.count,
                             firstInstant: before.first?.instant, device: before.first?.device,
@@ -47,11 +48,12 @@ struct _ReactiveStatisticsMemo: Sendable {
             let previousBefore = before.prefix { $0.instant < previousStart }
             if !previousBefore.isEmpty {
                 previous = try learnDay(history: previousBefore, localDay: localDay - 1, dayStart: previousStart,
-                                        firstLocalDay: firstLocalDay, tauSeconds: tauSeconds).fit
+                                        firstLocalDay: firstLocalDay, tauSeconds: tauSeconds, facts: facts).fit
             }
         }
         let learnt = try ReactiveStatistics.learn(history: before, localDay: localDay, dayStart: dayStart,
-                                                  firstLocalDay: firstLocalDay, tauSeconds: tauSeconds, previous: previous)
+                                                  firstLocalDay: firstLocalDay, tauSeconds: tauSeconds, previous: previous,
+                                                  facts: facts)
         days[localDay] = (inputs, learnt)
         return learnt
     }

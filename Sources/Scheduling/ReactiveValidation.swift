@@ -127,10 +127,12 @@ public struct ReactiveValidator: Sendable {
     /// made from it by ``ReactiveScheduler/init(sharingStatisticsOf:budget:triggers:modelWindows:)``,
     /// on the scorer learning built (the same tables a scheduler made from the statistics builds).
     /// - Throws: `LinearAlgebraError` only if the fit's shapes disagree (a bug).
+    /// `facts` (the replay's launch facts of the device, when it has them) only spare work.
     package mutating func learnScheduler(history: ArraySlice<LaunchEvent>, localDay: Int, dayStart: Double,
-                                         firstLocalDay: Int, tauSeconds: Double) throws -> ReactiveScheduler {
+                                         firstLocalDay: Int, tauSeconds: Double,
+                                         facts: LaunchFacts? = nil) throws -> ReactiveScheduler {
         let learnt = try statistics.learnDay(history: history, localDay: localDay, dayStart: dayStart,
-                                             firstLocalDay: firstLocalDay, tauSeconds: tauSeconds)
+                                             firstLocalDay: firstLocalDay, tauSeconds: tauSeconds, facts: facts)
         return ReactiveScheduler(scorer: learnt.scorer, budget: 0, tauSeconds: tauSeconds, triggers: false)
     }
 

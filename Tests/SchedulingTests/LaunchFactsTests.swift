@@ -44,6 +44,35 @@ import UsageModel
         #expect(compared > 5)
     }
 
+    /// The reactive learner reads the facts' app indices and cold flags instead of a set, a
+    /// sort and a scan of each day's 28-day window: every day's statistics, scorer fit and
+    /// scorer are those learnt without them (Wellbeing and two of the bundled set's simulated
+    /// devices, whose histories cross DST changes, at tau 60 and 20 minutes).
+    @Test(arguments: [60.0, 20.0])
+    func reactiveLearningWithFactsEqualsLearningWithout(tauMinutes: Double) throws {
+        let wellbeing = try HistoryReader.read(path: Fixtures.dataset("android-wellbeing/launches.csv"))
+        let bundled = try HistoryReader.read(path: Fixtures.repositoryRoot.appendingPathComponent("Datasets/default/launches.csv").path)
+        let devices = (wellbeing.devices + bundled.devices.prefix(2)).map { Array($0.launches) }
+        let tau = tauMinutes * 60
+        var compared = 0
+        for launches in devices {
+            let first = try #require(launches.first).localDay, last = try #require(launches.last).localDay
+            let facts = Self.facts(launches, tauSeconds: tau)
+            var plain = _ReactiveStatisticsMemo(), described = _ReactiveStatisticsMemo()
+            for day in (first + 7)...last {
+                let (start, _) = ReactiveValidator.clock(launches[...], day: day)
+                let before = launches[...].prefix { $0.instant < start }
+                let a = try plain.learnDay(history: before, localDay: day, dayStart: start, firstLocalDay: first, tauSeconds: tau)
+                let b = try described.learnDay(history: before, localDay: day, dayStart: start, firstLocalDay: first,
+                                               tauSeconds: tau, facts: facts)
+                #expect(a.statistics == b.statistics && a.fit == b.fit, "day \(day)")
+                #expect(b.scorer.statistics == b.statistics && b.scorer.index == a.scorer.index)
+                compared += 1
+            }
+        }
+        #expect(compared >= 80)
+    }
+
     @Test func factsOfAnotherTauOrArrayAreNotRead() throws {
         let history = try HistoryReader.read(path: Fixtures.dataset("android-wellbeing/launches.csv"))
         let launches = Array(try #require(history.devices.first).launches)
