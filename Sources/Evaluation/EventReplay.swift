@@ -74,9 +74,9 @@ struct _EventDay {
     /// Executes the pending fetches due before `trigger` and builds its context; also returns
     /// which fetches were due.
     private func _context(_ trigger: EventTrigger, executed: inout [Fetch],
-                          pending: [Fetch]) -> (EventContext, isDue: @Sendable (Fetch) -> Bool) {
+                          pending: [Fetch]) -> (EventContext, isDue: (Fetch) -> Bool) {
         let instant: Double, earliest: Double, history: ArraySlice<LaunchEvent>
-        let isDue: @Sendable (Fetch) -> Bool
+        let isDue: (Fetch) -> Bool
         switch trigger {
         case let .hourBoundary(hour):
             instant = _boundary(hour)

@@ -51,14 +51,16 @@ public struct ReactivePolicy: EventDrivenPolicy {
 
     /// Learns the day (once per day) and begins it.
     public mutating func plan(_ context: PolicyContext) throws -> PolicyPlan {
-        if learnt?.day != context.localDay || learnt?.tauSeconds != context.tauSeconds {
+        let template: ReactiveScheduler
+        if let learnt, learnt.day == context.localDay, learnt.tauSeconds == context.tauSeconds {
+            template = learnt.scheduler
+        } else {
             // Through the validator: the day's statistics are what validating the next days replays.
-            let made = try validator.learnScheduler(
+            template = try validator.learnScheduler(
                 history: context.history, localDay: context.localDay, dayStart: context.dayStart,
                 firstLocalDay: context.firstLocalDay, tauSeconds: context.tauSeconds, facts: context.launchFacts)
-            learnt = (context.localDay, context.tauSeconds, made)
+            learnt = (context.localDay, context.tauSeconds, template)
         }
-        guard let template = learnt?.scheduler else { return PolicyPlan(fetches: []) }
         let known = planned
         let budget = context.budget
         let compares = ReactiveStatistics.comparesModelWindows(budget: budget)

@@ -143,7 +143,7 @@ extension ReactiveStatistics {
         } else {
             let rows = _Rows(scorer: scorer, tail: tail, appOf: appOf, inWindow: inWindow, followers: followers)
             guard rows.labels.contains(1), rows.labels.contains(0) else {
-                return _LearntDay(statistics: statistics, fit: fit, scorer: scorer)
+                return _LearntDay(scorer: scorer, fit: fit)
             }
             let x = try Matrix(rows: rows.labels.count, columns: featureCount, storage: rows.features)
             // From the day before's coefficients, or (an anchor day, or none before) from the base
@@ -174,7 +174,7 @@ extension ReactiveStatistics {
         }
         statistics.setTriggerScores(scores.sorted(by: >), scoreDays: scoreDays.count)
         scorer.setStatistics(statistics)
-        return _LearntDay(statistics: statistics, fit: fit, scorer: scorer)
+        return _LearntDay(scorer: scorer, fit: fit)
     }
 
     /// The apps of `tail` (sorted, as the facts' device-wide names are) and each launch's index
@@ -249,7 +249,7 @@ struct _Rows {
         var recency = _ReactiveRecency(appCount: statistics.apps.count)
         // One row per window launch and candidate other than the launched app: sized up front
         // and written in place, from the last window launch back while they fit.
-        let candidates = scorer.candidate.filter { $0 }.count
+        let candidates = scorer.candidates.count
         let rows = appOf.indices.map { j in
             inWindow[j] ? candidates - (scorer.candidate.indices.contains(appOf[j]) && scorer.candidate[appOf[j]] ? 1 : 0) : 0
         }
@@ -263,7 +263,7 @@ struct _Rows {
             let local = LocalClock.secondOfDay(localSeconds: LocalClock.localSeconds(
                 instant: launch.instant + 1, utcOffsetSeconds: launch.utcOffsetSeconds))
             let shared = scorer.launch(after: appOf[j], instant: launch.instant, localSeconds: local, recency: recency)
-            for b in scorer.candidate.indices where scorer.candidate[b] && b != appOf[j] {
+            for b in scorer.candidates where b != appOf[j] {
                 scorer.features(b: b, launch: shared, recency: recency, into: &features, at: labels.count * width)
                 labels.append(followers[j].contains(b) ? 1 : 0)
             }

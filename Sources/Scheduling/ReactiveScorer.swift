@@ -40,7 +40,7 @@ struct _ReactiveScorer: Sendable {
     /// `log(r_b + 10⁻⁴)`.
     private let logBaseRate: [Double]
     /// The candidates, ascending (the apps ``candidate`` marks).
-    private let candidates: [Int]
+    let candidates: [Int]
     /// ``ReactiveStatistics/hourlyColdLaunches`` flattened, app `b`'s hour `h` at `24 b + h` (one
     /// array: no inner array to retain at every read).
     private let hourlyCounts: [Int]

@@ -67,10 +67,11 @@ struct _ReactiveStatisticsMemo: Sendable {
     var keptDays: [Int] { days.keys.sorted() }
 }
 
-/// One learnt day: its statistics, its scorer fit (what the next day's scorer takes) and its
-/// scorer on those statistics, built once and shared by the day's schedulers and its replays.
+/// One learnt day: its scorer (built once and shared by the day's schedulers and its replays),
+/// the statistics it scores with, and its scorer fit (what the next day's scorer takes).
 struct _LearntDay: Sendable {
-    let statistics: ReactiveStatistics
-    let fit: _ScorerFit
     let scorer: _ReactiveScorer
+    let fit: _ScorerFit
+    /// The day's statistics.
+    var statistics: ReactiveStatistics { scorer.statistics }
 }
