@@ -69,6 +69,32 @@ import UsageModel
         #expect(fewerSteps >= 2)
     }
 
+    /// A cold fit of the scorer is staged (``ReactiveStatistics/scorerStageStride``) and stores
+    /// the coefficients of the plain fit from the base rate, in fewer full steps, on rows shaped
+    /// like the scorer's; below ``ReactiveStatistics/scorerStageRows`` it is the plain fit.
+    @Test func stagedColdFitsStoreThePlainFitsCoefficients() throws {
+        #expect(ReactiveStatistics.scorerStageStride == 16 && ReactiveStatistics.scorerStageRows == 2_000)
+        #expect(ReactiveStatistics.scorerStageTolerance == 1e-5)
+        var fewerSteps = 0
+        for seed in [3, 11, 29, 41] as [UInt64] {
+            var generator = SeededGenerator(seed: seed)
+            let (x, labels) = try Self.scorerRows(12_000, in: -2...2, using: &generator) {
+                -3.5 + 1.2 * $0[0] - 0.7 * $0[1] + 0.4 * $0[2] * $0[3]
+            }
+            let start = ReactiveStatistics._baseRateStart(labels)
+            let plain = try LogisticRegression.fit(x: x, y: labels, l2: 1, start: start,
+                                                   tolerance: ReactiveStatistics.scorerTolerance)
+            let staged = try LogisticRegression.fitStaged(
+                x: x, y: labels, l2: 1, start: start, tolerance: ReactiveStatistics.scorerStageTolerance,
+                stride: ReactiveStatistics.scorerStageStride, minimumRows: ReactiveStatistics.scorerStageRows)
+            #expect(staged.converged, "seed \(seed)")
+            #expect(staged.coefficients.map(ReactiveStatistics.stored) == plain.coefficients.map(ReactiveStatistics.stored),
+                    "seed \(seed)")
+            if staged.iterations < plain.iterations { fewerSteps += 1 }
+        }
+        #expect(fewerSteps >= 3)
+    }
+
     /// `rows` random rows shaped like the scorer's: `featureCount − 1` features uniform in
     /// `range`, then the constant 1; each labelled 1 with probability `σ(eta(row))`.
     static func scorerRows(_ rows: Int, in range: ClosedRange<Double>, using generator: inout SeededGenerator,
