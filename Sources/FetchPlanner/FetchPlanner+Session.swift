@@ -3,8 +3,11 @@ extension FetchPlanner {
     /// Plans requests one after another, reusing what the previous request prepared when the
     /// next one differs from it only in its ``PlanningRequest/budget``: the validated problem
     /// (weights, costs, allowed slots, per-app programmes) and the energies the Lagrangian price
-    /// search found at each trial price. The evaluator plans each day at several budgets from one
-    /// forecast; every plan is the one ``FetchPlanner/plan(_:method:)`` returns for the request.
+    /// search found at each trial price. When the next one differs in its budget and its
+    /// ``PlanningRequest/spentFetches`` alone, the slot grid, and each app's share and programme
+    /// whose spent fetches are the same, are reused. The evaluator plans each day (in mode
+    /// `online` each hour) at several budgets from one forecast; every plan is the one
+    /// ``FetchPlanner/plan(_:method:)`` returns for the request.
     ///
     /// Holds the last request and its problem (O(apps · slots) memory) until a different request
     /// replaces them.
@@ -12,6 +15,8 @@ extension FetchPlanner {
         private var last: (problem: _Problem, search: _PriceSearch)?
         /// Plans that reused the previous problem (for tests).
         private(set) var _reuses = 0
+        /// Plans that shared apps' shares and programmes with the previous problem (for tests).
+        private(set) var _shares = 0
 
         /// An empty session.
         public init() {}
@@ -32,6 +37,12 @@ extension FetchPlanner {
                 try _Validation._budget(request.budget)
                 entry = (last.problem.budgeted(request.budget), last.search)
                 _reuses += 1
+            } else if let last, _onlyBudgetAndSpentDiffer(request, last.problem.request) {
+                try _Validation._budget(request.budget)
+                try _Validation._spentFetches(request.spentFetches)
+                let problem = _Problem(request, sharingAppsOf: last.problem)
+                entry = (problem, _PriceSearch(sharingProgrammesOf: last.search, for: problem))
+                _shares += 1
             } else {
                 entry = (try _Problem(request), _PriceSearch())
             }
@@ -45,6 +56,13 @@ extension FetchPlanner {
         func _onlyBudgetDiffers(_ request: PlanningRequest, _ previous: PlanningRequest) -> Bool {
             var same = request
             same.budget = previous.budget
+            return same == previous
+        }
+
+        func _onlyBudgetAndSpentDiffer(_ request: PlanningRequest, _ previous: PlanningRequest) -> Bool {
+            var same = request
+            same.budget = previous.budget
+            same.spentFetches = previous.spentFetches
             return same == previous
         }
     }

@@ -9,14 +9,32 @@ struct _PriceSearch: Sendable {
     /// Energies planned at each trial price so far.
     var energies: [_PriceKey: _PriceEnergy] = [:]
 
+    /// Programmes of another problem on the same slot grid, by app, for the apps whose share
+    /// this search's problem keeps (``init(sharingProgrammesOf:for:)``).
+    private var inherited: [_AppDP?] = []
+
     init() {}
+
+    /// A search of `problem`, a problem built sharing the apps of `previous`'s
+    /// (``_Problem/init(_:sharingAppsOf:)``): an app whose share is the very object `previous`'s
+    /// programme was built on keeps that programme (it reads the app's share and the slot grid
+    /// alone, both the same). The trial prices' energies are not kept: the budgets' spent
+    /// fetches differ.
+    init(sharingProgrammesOf previous: _PriceSearch, for problem: _Problem) {
+        guard let kept = previous.dps, kept.count == problem.apps.count else { return }
+        inherited = zip(kept, problem.apps).map { dp, app in dp.appProblem === app ? dp : nil }
+    }
 
     /// The per-app programmes of `problem` (built on the first call, then kept).
     mutating func programmes(_ problem: _Problem) -> [_AppDP] {
         if let dps, dps.count == problem.apps.count { return dps }
         let dayStart = _AppDP.dayStarts(problem)
-        let built = (0..<problem.apps.count).map { _AppDP(problem: problem, app: $0, dayStart: dayStart) }
+        let reuses = inherited.count == problem.apps.count
+        let built = (0..<problem.apps.count).map { a in
+            (reuses ? inherited[a] : nil) ?? _AppDP(problem: problem, app: a, dayStart: dayStart)
+        }
         dps = built
+        inherited = []
         return built
     }
 }

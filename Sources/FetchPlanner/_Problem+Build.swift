@@ -16,14 +16,11 @@ extension _Problem {
         let dayIndex = Dictionary(uniqueKeysWithValues: days.enumerated().map { ($1, $0) })
         slotDay = slotLocalDay.map { dayIndex[$0] ?? 0 }
         dayLimit = _Problem._dayLimit(request, days: days.count)
-        var spent = [Double](repeating: 0, count: days.count)
-        for s in request.spentFetches {
-            if let d = dayIndex[line.localDay(s.at)] { spent[d] += s.energyCost }
-        }
-        daySpent = spent
+        daySpent = _Problem._daySpent(request, dayIndex: dayIndex, timeline: line)
         dayBytesLimit = request.budget.dataBytesPerDay
         spentInstants = request.spentFetches.map(\.at).sorted()
-        let settings = Dictionary(request.state.apps.map { ($0.app, $0) }, uniquingKeysWith: { a, _ in a })
+        let settings = _Problem._settings(request)
+        let spentByApp = _Problem._spentByApp(request)
         let multipliers = _Problem._costMultipliers(request, timeline: line)
         // Apps of one energy cost share one cost array (most apps cost 1 unit a fetch), so the
         // cheapest fetch and whole energies are read once per distinct cost, not once per app.
@@ -38,8 +35,8 @@ extension _Problem {
                 cost = multipliers.map { $0 * forecast.energyCost }
                 costs.append((forecast.energyCost, cost))
             }
-            built.append(_Problem._app(forecast, settings: settings[forecast.app], request: request, slotDay: slotDay,
-                                       dayIndex: dayIndex, cost: cost, timeline: line))
+            built.append(_Problem._app(forecast, settings: settings[forecast.app], spent: spentByApp[forecast.app] ?? [],
+                                       request: request, slotDay: slotDay, dayIndex: dayIndex, cost: cost, timeline: line))
         }
         apps = built
         var cheapest = [Double](repeating: .infinity, count: days.count)
@@ -48,6 +45,57 @@ extension _Problem {
         }
         cheapestFetch = cheapest
         wholeEnergies = costs.allSatisfy { $0.cost.allSatisfy { $0 == $0.rounded() && $0 < 4_294_967_296 } }
+    }
+
+    /// `request`'s problem when it differs from `previous`'s request in its budget and spent
+    /// fetches alone (the caller has checked that, and validated `request`'s budget and spent
+    /// fetches): the slot grid, days and costs are `previous`'s, and each app whose spent fetches
+    /// are those it had in `previous` keeps its share (the same object: building it again reads
+    /// nothing else that could differ, so it would be equal). The online replay plans each hour
+    /// at every budget from one forecast, the budgets having spent different fetches of a few
+    /// apps. O(days + spent fetches + apps) and a build of each app whose spent fetches differ.
+    init(_ request: PlanningRequest, sharingAppsOf previous: _Problem) {
+        self.request = request
+        timeline = previous.timeline
+        slotCount = previous.slotCount
+        coverSlots = previous.coverSlots
+        intervalSlots = previous.intervalSlots
+        days = previous.days
+        slotDay = previous.slotDay
+        let dayIndex = Dictionary(uniqueKeysWithValues: days.enumerated().map { ($1, $0) })
+        dayLimit = _Problem._dayLimit(request, days: days.count)
+        daySpent = _Problem._daySpent(request, dayIndex: dayIndex, timeline: timeline)
+        dayBytesLimit = request.budget.dataBytesPerDay
+        spentInstants = request.spentFetches.map(\.at).sorted()
+        let settings = _Problem._settings(request)
+        let spentByApp = _Problem._spentByApp(request)
+        apps = zip(request.apps, previous.apps).map { forecast, kept in
+            let spent = spentByApp[forecast.app] ?? []
+            if kept.spentInstants == spent { return kept }
+            return _Problem._app(forecast, settings: settings[forecast.app], spent: spent, request: request,
+                                 slotDay: previous.slotDay, dayIndex: dayIndex, cost: kept.cost, timeline: previous.timeline)
+        }
+        cheapestFetch = previous.cheapestFetch
+        wholeEnergies = previous.wholeEnergies
+    }
+
+    /// The energy of `request`'s spent fetches on each of the days `dayIndex` numbers.
+    static func _daySpent(_ request: PlanningRequest, dayIndex: [Int: Int], timeline: _LocalTimeline) -> [Double] {
+        var spent = [Double](repeating: 0, count: dayIndex.count)
+        for s in request.spentFetches {
+            if let d = dayIndex[timeline.localDay(s.at)] { spent[d] += s.energyCost }
+        }
+        return spent
+    }
+
+    /// Each app's settings in `request`'s device state (the first, for a repeated app).
+    static func _settings(_ request: PlanningRequest) -> [String: AppSettings] {
+        Dictionary(request.state.apps.map { ($0.app, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// The instants of each app's spent fetches, ascending.
+    static func _spentByApp(_ request: PlanningRequest) -> [String: [Double]] {
+        Dictionary(grouping: request.spentFetches, by: \.app).mapValues { $0.map(\.at).sorted() }
     }
 
     /// This problem under `budget` instead of its request's: the same as building the request with
@@ -76,12 +124,12 @@ extension _Problem {
     }
 
     /// App `f`'s share of the problem; `cost` is each slot's energy of a fetch of it (its energy
-    /// cost × the slot's preferred-window multiplier).
-    static func _app(_ f: AppForecast, settings: AppSettings?, request r: PlanningRequest, slotDay: [Int],
+    /// cost × the slot's preferred-window multiplier), `spent` the instants of its spent fetches,
+    /// ascending (``_spentByApp(_:)``).
+    static func _app(_ f: AppForecast, settings: AppSettings?, spent: [Double], request r: PlanningRequest, slotDay: [Int],
                      dayIndex: [Int: Int], cost: [Double], timeline: _LocalTimeline) -> _AppProblem {
         let s = settings ?? AppSettings(app: f.app)
         let pNew = s.fetchResults?.posteriorNewData(alpha: r.rules.newDataPriorAlpha, beta: r.rules.newDataPriorBeta) ?? 1
-        let spent = r.spentFetches.filter { $0.app == f.app }.map(\.at).sorted()
         var probability = f.slotProbabilities
         // Without spent fetches of the app nothing is served already (every factor is 1).
         for (i, p) in probability.enumerated() where p > 0 && !spent.isEmpty {

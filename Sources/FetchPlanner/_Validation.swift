@@ -21,7 +21,11 @@ enum _Validation {
         if let caps = r.standbyCaps, caps.values.contains(where: { $0 < 0 }) {
             throw PlanningError(.invalidRule, field: "standbyCaps", expected: "caps ≥ 0")
         }
-        for (k, s) in r.spentFetches.enumerated() where !_instant(s.at) || !(s.energyCost >= 0) || !s.energyCost.isFinite {
+        try _spentFetches(r.spentFetches)
+    }
+
+    static func _spentFetches(_ spent: [SpentFetch]) throws {
+        for (k, s) in spent.enumerated() where !_instant(s.at) || !(s.energyCost >= 0) || !s.energyCost.isFinite {
             throw PlanningError(.invalidSpentFetch, field: "spentFetches[\(k)]", expected: "a finite instant and an energy cost ≥ 0")
         }
     }

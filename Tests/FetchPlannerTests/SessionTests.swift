@@ -37,6 +37,64 @@ import TestSupport
         #expect(session._reuses == 3 * budgets.count - 1)
     }
 
+    /// Requests that differ in their budget and spent fetches alone (what the online replay asks
+    /// at one hour for each budget, every budget having spent other fetches): each is planned as a
+    /// fresh planner plans it, the apps whose spent fetches did not change keep their share and
+    /// programme, and an app whose spent fetches changed gets a share of its own.
+    @Test(arguments: Array(UInt64(1)...30))
+    func requestsDifferingInSpentFetchesSharePerAppWork(seed: UInt64) throws {
+        var rng = SeededGenerator(seed: seed)
+        let request = _Requests.random(&rng, apps: 6)
+        let start = request.horizonStart
+        // Spent fetches of app0 and app1 before and inside the horizon, some the same at every budget.
+        let pool = (0..<6).map { k in
+            SpentFetch(app: "app\(k % 2)", at: start + Double(Int.random(in: -12...24, using: &rng)) * 300,
+                       energyCost: k == 5 ? 0.5 : 1)
+        }
+        var session = FetchPlanner.Session()
+        var previous: PlanningRequest?
+        var shares = 0
+        for (k, units) in [2.0, 4, 8, 8, 3, 16].enumerated() {
+            var r = request
+            r.budget = PlanningBudget(energyUnitsPerDay: units, dataBytesPerDay: r.budget.dataBytesPerDay)
+            r.spentFetches = request.spentFetches + pool.prefix(k)
+            for method in [PlanningMethod.best] {
+                #expect(try session.plan(r, method: method) == FetchPlanner.plan(r, method: method), "seed \(seed) k \(k)")
+            }
+            if let previous, previous.spentFetches != r.spentFetches { shares += 1 }
+            previous = r
+        }
+        #expect(session._shares == shares)
+        #expect(shares == 5)
+    }
+
+    /// A problem built sharing another's apps keeps exactly the shares of the apps whose spent
+    /// fetches are the same, and equals a fresh build.
+    @Test func sharedProblemKeepsTheUnchangedAppsShares() throws {
+        var rng = SeededGenerator(seed: 4)
+        var request = _Requests.random(&rng, apps: 5)
+        request.spentFetches = [SpentFetch(app: "app1", at: request.horizonStart - 600)]
+        let first = try _Problem(request)
+        var next = request
+        next.budget = PlanningBudget(energyUnitsPerDay: 7)
+        next.spentFetches.append(SpentFetch(app: "app3", at: request.horizonStart + 900))
+        let shared = _Problem(next, sharingAppsOf: first)
+        let fresh = try _Problem(next)
+        for a in 0..<5 {
+            #expect((shared.apps[a] === first.apps[a]) == (a != 3), "app \(a)")
+            #expect(shared.apps[a].weight == fresh.apps[a].weight && shared.apps[a].blocked == fresh.apps[a].blocked
+                && shared.apps[a].capRemaining == fresh.apps[a].capRemaining
+                && shared.apps[a].spentInstants == fresh.apps[a].spentInstants, "app \(a)")
+        }
+        #expect(shared.daySpent == fresh.daySpent && shared.dayLimit == fresh.dayLimit
+            && shared.spentInstants == fresh.spentInstants && shared.slotDay == fresh.slotDay)
+        var search = _PriceSearch()
+        let programmes = search.programmes(first)
+        var sharing = _PriceSearch(sharingProgrammesOf: search, for: shared)
+        let kept = sharing.programmes(shared)
+        for a in 0..<5 { #expect((kept[a] === programmes[a]) == (a != 3), "app \(a)") }
+    }
+
     /// A session asked not to list the apps left out plans the same windows, with the same numbers,
     /// and an empty ``FetchPlan/leftOut`` (the evaluator's plans skip the left-out scan).
     @Test(arguments: Array(UInt64(1)...10))
