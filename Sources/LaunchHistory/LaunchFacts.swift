@@ -19,6 +19,8 @@ package final class LaunchFacts: Sendable {
     package let cold: [Bool]
     /// Per launch, its instant (to check that a slice is of the array the facts describe).
     private let instants: [Double]
+    /// ``LaunchDigest`` states of the array's prefixes: entry `n` after its first `n` launches.
+    private let prefixDigests: [UInt64]
 
     /// The facts of `launches` (in time order): `apps` sorted, `appOfLaunch` and `cold` one per launch.
     package init(launches: [LaunchEvent], apps: [String], appOfLaunch: [Int], cold: [Bool], tauSeconds: Double) {
@@ -27,6 +29,20 @@ package final class LaunchFacts: Sendable {
         self.appOfLaunch = appOfLaunch
         self.cold = cold
         self.instants = launches.map(\.instant)
+        var digest = LaunchDigest(), states = [digest.state]
+        states.reserveCapacity(launches.count + 1)
+        for launch in launches {
+            digest.add(launch)
+            states.append(digest.state)
+        }
+        prefixDigests = states
+    }
+
+    /// The ``LaunchDigest`` text of the array's first `count` launches (`nil` beyond the array):
+    /// what a daily fit of each day's history (a prefix) records of it, without hashing the
+    /// whole history again every day.
+    package func digest(ofPrefix count: Int) -> String? {
+        prefixDigests.indices.contains(count) ? LaunchDigest(state: prefixDigests[count]).text : nil
     }
 
     /// Whether `slice` is a part of the array these facts describe, with flags computed under

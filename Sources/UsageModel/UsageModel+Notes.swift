@@ -26,17 +26,9 @@ extension UsageModel {
         return notes
     }
 
-    /// FNV-1a 64 over each launch's app, instant and offset.
+    /// FNV-1a 64 over each launch's app, instant and offset (``LaunchDigest``).
     static func _digest(_ launches: [LaunchEvent]) -> String {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(_ byte: UInt64) { h = (h ^ (byte & 0xff)) &* 0x0000_0100_0000_01b3 }
-        func mixWord(_ word: UInt64) { for i in 0..<8 { mix(word >> (8 * UInt64(i))) } }
-        for e in launches {
-            for b in e.app.utf8 { mix(UInt64(b)) }
-            mixWord(e.instant.bitPattern)
-            mixWord(UInt64(bitPattern: Int64(e.utcOffsetSeconds)))
-        }
-        return String(h, radix: 16)
+        LaunchDigest(launches).text
     }
 }
 

@@ -218,7 +218,7 @@ public struct UsageModel: Sendable, Codable {
             trainedThroughDay: String(TimestampParser.formatISO(instant: Double(data.lastDay) * LocalClock.secondsPerDay,
                                                                 utcOffsetSeconds: 0).prefix(10)),
             summary: summary, notes: _notes(data, density, rows: kept ? 1 : rowCount, tiny: tiny),
-            dataDigest: _digest(launches), recentHourlyFrequencies: nil,
+            dataDigest: facts.flatMap { $0.digest(ofPrefix: launches.count) } ?? _digest(launches), recentHourlyFrequencies: nil,
             recency: _ModelRecency(end: data.end, recency: data.recency))
     }
 }
