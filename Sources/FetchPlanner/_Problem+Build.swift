@@ -15,12 +15,8 @@ extension _Problem {
         days = Array(Set(slotLocalDay)).sorted()
         let dayIndex = Dictionary(uniqueKeysWithValues: days.enumerated().map { ($1, $0) })
         slotDay = slotLocalDay.map { dayIndex[$0] ?? 0 }
-        dayLimit = _Problem._dayLimit(request, days: days.count)
-        daySpent = _Problem._daySpent(request, dayIndex: dayIndex, timeline: line)
-        dayBytesLimit = request.budget.dataBytesPerDay
-        spentInstants = request.spentFetches.map(\.at).sorted()
-        let settings = _Problem._settings(request)
-        let spentByApp = _Problem._spentByApp(request)
+        (dayLimit, daySpent, dayBytesLimit, spentInstants) = _Problem._budgetAndSpent(request, dayIndex: dayIndex, timeline: line)
+        let (settings, spentByApp) = (_Problem._settings(request), _Problem._spentByApp(request))
         let multipliers = _Problem._costMultipliers(request, timeline: line)
         // Apps of one energy cost share one cost array (most apps cost 1 unit a fetch), so the
         // cheapest fetch and whole energies are read once per distinct cost, not once per app.
@@ -63,12 +59,9 @@ extension _Problem {
         days = previous.days
         slotDay = previous.slotDay
         let dayIndex = Dictionary(uniqueKeysWithValues: days.enumerated().map { ($1, $0) })
-        dayLimit = _Problem._dayLimit(request, days: days.count)
-        daySpent = _Problem._daySpent(request, dayIndex: dayIndex, timeline: timeline)
-        dayBytesLimit = request.budget.dataBytesPerDay
-        spentInstants = request.spentFetches.map(\.at).sorted()
-        let settings = _Problem._settings(request)
-        let spentByApp = _Problem._spentByApp(request)
+        (dayLimit, daySpent, dayBytesLimit, spentInstants) = _Problem._budgetAndSpent(request, dayIndex: dayIndex,
+                                                                                     timeline: timeline)
+        let (settings, spentByApp) = (_Problem._settings(request), _Problem._spentByApp(request))
         apps = zip(request.apps, previous.apps).map { forecast, kept in
             let spent = spentByApp[forecast.app] ?? []
             if kept.spentInstants == spent { return kept }
@@ -79,13 +72,17 @@ extension _Problem {
         wholeEnergies = previous.wholeEnergies
     }
 
-    /// The energy of `request`'s spent fetches on each of the days `dayIndex` numbers.
-    static func _daySpent(_ request: PlanningRequest, dayIndex: [Int: Int], timeline: _LocalTimeline) -> [Double] {
+    /// What `request`'s budget and spent fetches make of the days `dayIndex` numbers: each day's
+    /// energy limit, the energy its spent fetches used, the data limit, and the spent fetches'
+    /// instants ascending.
+    static func _budgetAndSpent(_ request: PlanningRequest, dayIndex: [Int: Int], timeline: _LocalTimeline)
+        -> (dayLimit: [Double], daySpent: [Double], dayBytesLimit: Double?, spentInstants: [Double]) {
         var spent = [Double](repeating: 0, count: dayIndex.count)
         for s in request.spentFetches {
             if let d = dayIndex[timeline.localDay(s.at)] { spent[d] += s.energyCost }
         }
-        return spent
+        return (_dayLimit(request, days: dayIndex.count), spent, request.budget.dataBytesPerDay,
+                request.spentFetches.map(\.at).sorted())
     }
 
     /// Each app's settings in `request`'s device state (the first, for a repeated app).
