@@ -137,14 +137,11 @@ extension _Problem {
         }
         // `p × 1` is `p`, bit for bit: without the posterior the weights are the probabilities.
         let weight = pNew == 1 ? probability : probability.map { $0 * pNew }
-        let prefix = [Double](unsafeUninitializedCapacity: weight.count + 1) { buffer, count in
-            var sum = 0.0
-            buffer[0] = sum
-            for i in 0..<weight.count {
-                sum += weight[i]
-                buffer[i + 1] = sum
-            }
-            count = weight.count + 1
+        var prefix = [Double](repeating: 0, count: weight.count + 1)
+        var sum = 0.0
+        for i in 0..<weight.count {
+            sum += weight[i]
+            prefix[i + 1] = sum
         }
         let settingsCap = s.maxFetchesPerDay ?? r.rules.maxFetchesPerAppPerDay
         let standbyCap = r.rules.standbyBucketQuota ? r.standbyCaps?[f.app] : nil
