@@ -19,25 +19,27 @@ struct _FitData: Sendable {
     let dayOffsets: [Int]
     let launchCount: Int
 
-    /// `facts`, when given, describe `launches` as the first launches of their array
-    /// (``LaunchFacts``): the apps and cold flags are read from them, the same values.
-    init(_ launches: [LaunchEvent], options: UsageModelOptions, facts: LaunchFacts? = nil) {
+    /// `launches` is not empty. `facts`, when given, describe `launches` as a part of their array
+    /// at the same indices (``LaunchFacts``; the fit passes a prefix): the apps and cold flags are
+    /// read from them, the same values. A slice, not a copy: a daily fit reads every launch of the
+    /// history before the day.
+    init(_ launches: ArraySlice<LaunchEvent>, options: UsageModelOptions, facts: LaunchFacts? = nil) {
         self.options = options
         launchCount = launches.count
-        let known = facts.map { Self._appsAndColdness($0, range: 0..<launches.count) }
+        let known = facts.map { Self._appsAndColdness($0, range: launches.indices) }
         let names = known?.apps ?? Array(Set(launches.map(\.app))).sorted()
         apps = names
         let appOf = known?.appOfLaunch ?? {
             let index = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
             return launches.map { index[$0.app] ?? 0 }
         }()
-        let last = launches[launches.count - 1]
+        let first = launches.startIndex, last = launches[launches.endIndex - 1]
         end = last.instant
         endLocalSeconds = last.localSeconds
         // Local days are not monotone in instants: a flight west across the date line puts a later
         // launch on an earlier local day. The day range is therefore the smallest to the largest
         // local day of any launch, not the first launch's to the last's.
-        var minDay = launches[0].localDay, maxDay = minDay
+        var minDay = launches[first].localDay, maxDay = minDay
         for e in launches {
             let d = e.localDay
             minDay = min(minDay, d)
@@ -45,10 +47,10 @@ struct _FitData: Sendable {
         }
         firstDay = minDay
         lastDay = maxDay
-        let mask = known?.cold ?? SlotHistogram.coldMask(launches, tauSeconds: options.tauSeconds)
+        let mask = known?.cold ?? SlotHistogram.coldMask(Array(launches), tauSeconds: options.tauSeconds)
         var cold: [_ColdLaunch] = []
         var recency = [_AppRecency](repeating: _AppRecency(), count: apps.count)
-        var offsets = [Int](repeating: launches[0].utcOffsetSeconds, count: lastDay - firstDay + 1)
+        var offsets = [Int](repeating: launches[first].utcOffsetSeconds, count: lastDay - firstDay + 1)
         var offsetDay = firstDay
         for (i, e) in launches.enumerated() {
             let a = appOf[i]
@@ -56,7 +58,7 @@ struct _FitData: Sendable {
             let day = e.localDay
             while offsetDay < day {
                 offsetDay += 1
-                offsets[offsetDay - firstDay] = launches[max(0, i - 1)].utcOffsetSeconds
+                offsets[offsetDay - firstDay] = launches[first + max(0, i - 1)].utcOffsetSeconds
             }
             guard mask[i] else { continue }
             recency[a].cold.append(e.instant)

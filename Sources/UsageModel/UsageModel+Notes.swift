@@ -27,7 +27,7 @@ extension UsageModel {
     }
 
     /// FNV-1a 64 over each launch's app, instant and offset (``LaunchDigest``).
-    static func _digest(_ launches: [LaunchEvent]) -> String {
+    static func _digest(_ launches: some Sequence<LaunchEvent>) -> String {
         LaunchDigest(launches).text
     }
 }

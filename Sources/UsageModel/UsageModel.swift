@@ -149,7 +149,7 @@ public struct UsageModel: Sendable, Codable {
         try options.validate()
         let launches = Array(launches)
         try _validate(launches)
-        return try _fit(LaunchEvent.sortedByInstant(launches), options: options, path: .automatic, warmStart: warmStart,
+        return try _fit(LaunchEvent.sortedByInstant(launches)[...], options: options, path: .automatic, warmStart: warmStart,
                          scorer: scorer)
     }
 
@@ -166,13 +166,12 @@ public struct UsageModel: Sendable, Codable {
             return try fit(launches, options: options, warmStart: warmStart, scorer: scorer)
         }
         try options.validate()
-        let array = Array(launches)
-        try _validate(array)
-        return try _fit(array, options: options, path: .automatic, warmStart: warmStart, scorer: scorer, facts: facts)
+        try _validate(launches)
+        return try _fit(launches, options: options, path: .automatic, warmStart: warmStart, scorer: scorer, facts: facts)
     }
 
     /// The checks ``fit(_:options:warmStart:scorer:)`` makes of its launches.
-    static func _validate(_ launches: [LaunchEvent]) throws {
+    static func _validate(_ launches: some Collection<LaunchEvent>) throws {
         guard let first = launches.first else {
             throw UsageModelError(.emptyHistory, expected: "at least one launch to fit")
         }
@@ -185,8 +184,8 @@ public struct UsageModel: Sendable, Codable {
     }
 
     /// The fit of `launches` (in time order, valid). `facts`, when given, describe them as the
-    /// first launches of the facts' array.
-    static func _fit(_ launches: [LaunchEvent], options: UsageModelOptions, path: KernelDensity.Path,
+    /// first launches of the facts' array (the slice starts at index 0).
+    static func _fit(_ launches: ArraySlice<LaunchEvent>, options: UsageModelOptions, path: KernelDensity.Path,
                      warmStart: [Double]? = nil, scorer: [Double]? = nil,
                      facts: LaunchFacts? = nil) throws -> UsageModel {
         let data = _FitData(launches, options: options, facts: facts)
@@ -211,14 +210,15 @@ public struct UsageModel: Sendable, Codable {
             launches: launches.count, coldLaunches: data.cold.count, days: data.dayCount, trainingRows: rowCount,
             iterations: fit.iterations, converged: fit.converged,
             deviceBandwidthMinutes: options.bandwidthGridMinutes[density.deviceBandwidth], kernelPath: density.kernelPath)
-        let last = launches[launches.count - 1]
+        let last = launches[launches.endIndex - 1]
         return UsageModel(
             options: options, device: last.device, apps: data.apps, profiles: density.profiles(data),
             coefficients: kept ? fit.coefficients : fit.coefficients.map(_rounded), zone: nil, utcOffsetSeconds: last.utcOffsetSeconds,
             trainedThroughDay: String(TimestampParser.formatISO(instant: Double(data.lastDay) * LocalClock.secondsPerDay,
                                                                 utcOffsetSeconds: 0).prefix(10)),
             summary: summary, notes: _notes(data, density, rows: kept ? 1 : rowCount, tiny: tiny),
-            dataDigest: facts.flatMap { $0.digest(ofPrefix: launches.count) } ?? _digest(launches), recentHourlyFrequencies: nil,
+            dataDigest: facts.flatMap { launches.startIndex == 0 ? $0.digest(ofPrefix: launches.endIndex) : nil }
+                ?? _digest(launches), recentHourlyFrequencies: nil,
             recency: _ModelRecency(end: data.end, recency: data.recency))
     }
 }

@@ -75,7 +75,7 @@ import TestSupport
 @Suite struct TrainingRowsAgreementTests {
     @Test func rowsEqualCellByCellRows() throws {
         let history = SimulatedHistory.launches(days: 40, seed: 5)
-        let data = _FitData(LaunchEvent.sortedByInstant(history), options: UsageModelOptions())
+        let data = _FitData(LaunchEvent.sortedByInstant(history)[...], options: UsageModelOptions())
         let density = try _DensityFit(data)
         let rows = _TrainingRows(data, density)
         let context = _LeaveDayOut(data, density)

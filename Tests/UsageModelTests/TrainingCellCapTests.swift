@@ -27,7 +27,7 @@ import Testing
             let at = start + Double(i) * (30 * 86_400 / Double(apps * 3))
             launches.append(LaunchEvent(device: "d", app: "app\(i % apps)", instant: at, utcOffsetSeconds: 0))
         }
-        let data = _FitData(launches, options: UsageModelOptions())
+        let data = _FitData(launches[...], options: UsageModelOptions())
         #expect(data.apps.count == apps)
         let rows = _TrainingRows(data, try _DensityFit(data))
         #expect(rows.count > 0)

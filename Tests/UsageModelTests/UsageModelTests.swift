@@ -67,8 +67,8 @@ import TestSupport
 
     @Test func blasAndSparseKernelPathsFitTheSameModel() throws {
         let launches = SimulatedHistory.launches(days: 21)
-        let blas = try UsageModel._fit(launches, options: .init(), path: .blas)
-        let sparse = try UsageModel._fit(launches, options: .init(), path: .sparse)
+        let blas = try UsageModel._fit(launches[...], options: .init(), path: .blas)
+        let sparse = try UsageModel._fit(launches[...], options: .init(), path: .sparse)
         #expect(blas.summary.kernelPath == .blas && sparse.summary.kernelPath == .sparse)
         let start = SimulatedHistory.monday + 21 * 86_400
         let a = blas.slotProbabilities(from: start, utcOffsetSeconds: 3600, slots: 24, slotSeconds: 3600)
