@@ -39,9 +39,11 @@ struct _FitData: Sendable {
         // Local days are not monotone in instants: a flight west across the date line puts a later
         // launch on an earlier local day. The day range is therefore the smallest to the largest
         // local day of any launch, not the first launch's to the last's.
+        // Each launch read through its index (its fields, not a copy of the launch: two String
+        // retains and releases per launch, every day, in a daily replay).
         var minDay = launches[first].localDay, maxDay = minDay
-        for e in launches {
-            let d = e.localDay
+        for j in launches.indices {
+            let d = launches[j].localDay
             minDay = min(minDay, d)
             maxDay = max(maxDay, d)
         }
@@ -52,22 +54,22 @@ struct _FitData: Sendable {
         var recency = [_AppRecency](repeating: _AppRecency(), count: apps.count)
         var offsets = [Int](repeating: launches[first].utcOffsetSeconds, count: lastDay - firstDay + 1)
         var offsetDay = firstDay
-        for (i, e) in launches.enumerated() {
-            let a = appOf[i]
-            recency[a].launches.append(e.instant)
-            let day = e.localDay
+        for i in 0..<launches.count {
+            let a = appOf[i], instant = launches[first + i].instant
+            recency[a].launches.append(instant)
+            let day = launches[first + i].localDay
             while offsetDay < day {
                 offsetDay += 1
                 offsets[offsetDay - firstDay] = launches[first + max(0, i - 1)].utcOffsetSeconds
             }
             guard mask[i] else { continue }
-            recency[a].cold.append(e.instant)
-            let local = e.localSeconds
+            recency[a].cold.append(instant)
+            let local = launches[first + i].localSeconds
             cold.append(_ColdLaunch(
-                app: a, instant: e.instant, day: day,
+                app: a, instant: instant, day: day,
                 daySlot: SlotHistogram.daySlot(localSeconds: local, slotSeconds: options.slotSeconds),
                 weekSlot: SlotHistogram.weekSlot(localSeconds: local, slotSeconds: options.slotSeconds),
-                weight: SlotHistogram.recencyWeight(ageSeconds: end - e.instant, halfLifeDays: options.halfLifeDays)))
+                weight: SlotHistogram.recencyWeight(ageSeconds: end - instant, halfLifeDays: options.halfLifeDays)))
         }
         self.cold = cold
         self.recency = recency
