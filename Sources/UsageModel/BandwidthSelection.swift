@@ -18,15 +18,15 @@ enum _BandwidthSelection {
     static func select(
         cold: [_ColdLaunch], appCount: Int, smoothed: [Matrix], kernels: [[Double]], gridMinutes: [Double]
     ) -> Choice {
-        let byApp = Dictionary(grouping: cold, by: \.app)
+        // Each app's cold launches in time order (the order grouping kept), without hashing.
+        var byApp = Array(repeating: [_ColdLaunch](), count: max(0, appCount))
+        for launch in cold where byApp.indices.contains(launch.app) { byApp[launch.app].append(launch) }
         var scores = Array(repeating: [Double](repeating: 0, count: kernels.count), count: appCount)
         var qualifies = [Bool](repeating: false, count: appCount)
         for a in 0..<appCount {
-            guard let launches = byApp[a] else { continue }
-            let byDay = Dictionary(grouping: launches, by: \.day)
-            guard byDay.count >= 3 else { continue }
+            let days = _Days(timeOrdered: byApp[a])
+            guard days.ranges.count >= 3 else { continue }
             qualifies[a] = true
-            let days = _Days(byDay)
             for g in kernels.indices {
                 scores[a][g] = _score(days, app: a, smoothed: smoothed[g], kernel: kernels[g])
             }
@@ -43,34 +43,71 @@ enum _BandwidthSelection {
     }
 
     /// One app's cold launches by local day, in day order, with each day's weight and the total:
-    /// what every bandwidth's score reads, made once per app rather than once per bandwidth.
+    /// what every bandwidth's score reads, made once per app rather than once per bandwidth. The
+    /// launches lie in one array, each day a range of it (no array per day).
     struct _Days {
-        let launches: [[_ColdLaunch]]
+        /// The launches, day after day (each day's in their order).
+        let flat: [_ColdLaunch]
+        /// Each day's range of ``flat``, in day order.
+        let ranges: [Range<Int>]
         let weights: [Double]
         let total: Double
+
+        /// Each day's launches, in day order.
+        var launches: [ArraySlice<_ColdLaunch>] { ranges.map { flat[$0] } }
+
+        /// An app's cold launches in time order: their days ascend (split into runs, no
+        /// dictionary) except after a flight west across the date line, which goes through
+        /// ``init(_:)`` — the same days, launches and sums either way.
+        init(timeOrdered launches: [_ColdLaunch]) {
+            guard zip(launches, launches.dropFirst()).allSatisfy({ $0.day <= $1.day }) else {
+                self.init(Dictionary(grouping: launches, by: \.day))
+                return
+            }
+            var ranges: [Range<Int>] = [], start = 0
+            for k in launches.indices.dropFirst() where launches[k].day != launches[k - 1].day {
+                ranges.append(start..<k)
+                start = k
+            }
+            if !launches.isEmpty { ranges.append(start..<launches.count) }
+            self.init(flat: launches, ranges: ranges)
+        }
 
         /// The total is summed in day order: a dictionary's order changes with the process's hash
         /// seed, and so would the total's last bits.
         init(_ byDay: [Int: [_ColdLaunch]]) {
-            launches = byDay.keys.sorted().map { byDay[$0] ?? [] }
-            weights = launches.map { $0.reduce(0) { $0 + $1.weight } }
-            total = launches.reduce(0) { $0 + $1.reduce(0) { $0 + $1.weight } }
+            var flat: [_ColdLaunch] = [], ranges: [Range<Int>] = []
+            for day in byDay.keys.sorted() {
+                let launches = byDay[day] ?? []
+                ranges.append(flat.count..<(flat.count + launches.count))
+                flat += launches
+            }
+            self.init(flat: flat, ranges: ranges)
+        }
+
+        /// Each day's weight summed in its launches' order, the total over the days in day order.
+        private init(flat: [_ColdLaunch], ranges: [Range<Int>]) {
+            self.flat = flat
+            self.ranges = ranges
+            weights = ranges.map { flat[$0].reduce(0) { $0 + $1.weight } }
+            total = weights.reduce(0, +)
         }
     }
 
     static func _score(_ days: _Days, app: Int, smoothed: Matrix, kernel: [Double]) -> Double {
         let n = kernel.count
         let epsilon = 1e-3
-        let total = days.total
+        let total = days.total, flat = days.flat
         var score = 0.0
-        for (same, dayWeight) in zip(days.launches, days.weights) {
+        for (range, dayWeight) in zip(days.ranges, days.weights) {
             let rest = total - dayWeight
             guard rest > 1e-12 * total else { continue }
-            for i in same {
+            for i in range {
+                let slot = flat[i].daySlot
                 var own = 0.0
-                for j in same { own += j.weight * kernel[(i.daySlot - j.daySlot + n) % n] }
-                let f = max(0, smoothed[i.daySlot, app] - own) / rest
-                score += i.weight * log((1 - epsilon) * f + epsilon / Double(n))
+                for j in range { own += flat[j].weight * kernel[(slot - flat[j].daySlot + n) % n] }
+                let f = max(0, smoothed[slot, app] - own) / rest
+                score += flat[i].weight * log((1 - epsilon) * f + epsilon / Double(n))
             }
         }
         return score

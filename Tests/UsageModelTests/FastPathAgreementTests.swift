@@ -134,6 +134,31 @@ import TestSupport
         #expect(abs(score - 3.75 * log(1e-3 / 4)) < 1e-12)
     }
 
+    /// Launches in time order are split into day runs without a dictionary; when a flight west
+    /// across the date line puts a later launch on an earlier day they are grouped by one. Both
+    /// give what grouping by day gives: the same days in order, launches, weights and total bits.
+    @Test func timeOrderedDaysEqualGroupedDays() {
+        var rng = SeededGenerator(seed: 12)
+        for crossing in [false, true] {
+            var launches: [_ColdLaunch] = []
+            var day = 100
+            for k in 0..<200 {
+                if Int.random(in: 0..<4, using: &rng) == 0 { day += Int.random(in: 1...3, using: &rng) }
+                if crossing && k == 120 { day -= 1 }
+                launches.append(_ColdLaunch(app: 0, instant: Double(k) * 3_000, day: day, daySlot: Int.random(in: 0..<96, using: &rng),
+                                            weekSlot: 0, weight: Double.random(in: 0.01...1, using: &rng)))
+            }
+            let runs = _BandwidthSelection._Days(timeOrdered: launches)
+            let grouped = _BandwidthSelection._Days(Dictionary(grouping: launches, by: \.day))
+            #expect(runs.launches.map { $0.map(\.instant) } == grouped.launches.map { $0.map(\.instant) })
+            #expect(runs.launches.map { $0.first?.day } == grouped.launches.map { $0.first?.day })
+            #expect(runs.weights.map(\.bitPattern) == grouped.weights.map(\.bitPattern))
+            #expect(runs.total.bitPattern == grouped.total.bitPattern)
+            #expect(runs.ranges.count > 40)
+        }
+        #expect(_BandwidthSelection._Days(timeOrdered: []).ranges.isEmpty)
+    }
+
     /// Regression: the total was summed in the dictionary's order, which changes with the hash
     /// seed and the dictionary's history; with weights whose sum depends on the order (1e16 + 1 −
     /// 1e16), two dictionaries of the same days gave different totals. Now the day-order sum.
