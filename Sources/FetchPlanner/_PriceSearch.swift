@@ -2,7 +2,9 @@ import ReveilleCore
 /// What the Lagrangian price search of one problem can hand to the next when the two differ
 /// only in their budgets (``FetchPlanner/Session``): each app's programme (``_AppDP`` reads
 /// weights, costs, allowed slots and caps, never the budget) and the energy each trial price
-/// plans (``_Lagrangian/_price(day:lambda:problem:dps:reusing:memo:)``).
+/// plans (``_Lagrangian/_price(day:lambda:problem:dps:reusing:memo:)``); when they differ in
+/// their spent fetches too, the programmes of the apps whose share is kept
+/// (``init(sharingProgrammesOf:for:)``).
 struct _PriceSearch: Sendable {
     /// The programmes, built by the first search.
     private var dps: [_AppDP]?
