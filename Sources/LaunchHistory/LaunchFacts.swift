@@ -45,6 +45,20 @@ package final class LaunchFacts: Sendable {
         prefixDigests.indices.contains(count) ? LaunchDigest(state: prefixDigests[count]).text : nil
     }
 
+    /// The apps launched in `range` of the array, sorted (as ``apps`` are), each launch's index
+    /// among them and its cold flag: what hashing, sorting and scanning those launches give.
+    package func part(_ range: Range<Int>) -> (apps: [String], appOfLaunch: [Int], cold: [Bool]) {
+        var used = [Bool](repeating: false, count: apps.count)
+        for i in range { used[appOfLaunch[i]] = true }
+        var local = [Int](repeating: 0, count: apps.count)
+        var names: [String] = []
+        for (a, name) in apps.enumerated() where used[a] {
+            local[a] = names.count
+            names.append(name)
+        }
+        return (names, range.map { local[appOfLaunch[$0]] }, Array(cold[range]))
+    }
+
     /// Whether `slice` is a part of the array these facts describe, with flags computed under
     /// `tauSeconds`: its indices lie in the array, and its first and last launches have the
     /// array's instants and apps at those indices (an O(1) check against a mix-up, not a proof).

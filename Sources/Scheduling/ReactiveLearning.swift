@@ -129,8 +129,7 @@ extension ReactiveStatistics {
         let instants = tail.map(\.instant)
         let apps: [String], appOf: [Int], cold: [Bool]
         if let facts, facts.describe(tail, tauSeconds: tauSeconds) {
-            (apps, appOf) = _windowApps(tail, facts: facts)
-            cold = Array(facts.cold[tail.indices])
+            (apps, appOf, cold) = facts.part(tail.indices)
         } else {
             apps = Set(tail.lazy.map(\.app)).sorted()
             var index: [String: Int] = [:]
@@ -209,20 +208,6 @@ extension ReactiveStatistics {
         statistics.setTriggerScores(scores.sorted(by: >), scoreDays: scoreDays.count)
         scorer.setStatistics(statistics)
         return _LearntDay(scorer: scorer, fit: fit)
-    }
-
-    /// The apps of `tail` (sorted, as the facts' device-wide names are) and each launch's index
-    /// among them, from the facts' device-wide app indices.
-    private static func _windowApps(_ tail: ArraySlice<LaunchEvent>, facts: LaunchFacts) -> (apps: [String], appOf: [Int]) {
-        var present = Array(repeating: false, count: facts.apps.count)
-        for i in tail.indices { present[facts.appOfLaunch[i]] = true }
-        var window = Array(repeating: -1, count: facts.apps.count)
-        var apps: [String] = []
-        for d in facts.apps.indices where present[d] {
-            window[d] = apps.count
-            apps.append(facts.apps[d])
-        }
-        return (apps, tail.indices.map { window[facts.appOfLaunch[$0]] })
     }
 
     /// The scorer's cold start: zero weights and the constant (the last feature) at the log-odds

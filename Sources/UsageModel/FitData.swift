@@ -26,7 +26,7 @@ struct _FitData: Sendable {
     init(_ launches: ArraySlice<LaunchEvent>, options: UsageModelOptions, facts: LaunchFacts? = nil) {
         self.options = options
         launchCount = launches.count
-        let known = facts.map { Self._appsAndColdness($0, range: launches.indices) }
+        let known = facts.map { $0.part(launches.indices) }
         let names = known?.apps ?? Array(Set(launches.map(\.app))).sorted()
         apps = names
         let appOf = known?.appOfLaunch ?? {
@@ -79,20 +79,6 @@ struct _FitData: Sendable {
             let midday = Double(d) * LocalClock.secondsPerDay + 43_200
             return SlotHistogram.recencyWeight(ageSeconds: endLocal - midday, halfLifeDays: options.halfLifeDays)
         }
-    }
-
-    /// The sorted apps of the launches `range` of `facts`' array, each launch's index into them
-    /// and its cold flag: what the scan and the hashing of those launches give.
-    static func _appsAndColdness(_ facts: LaunchFacts, range: Range<Int>) -> (apps: [String], appOfLaunch: [Int], cold: [Bool]) {
-        var used = [Bool](repeating: false, count: facts.apps.count)
-        for i in range { used[facts.appOfLaunch[i]] = true }
-        var local = [Int](repeating: 0, count: facts.apps.count)
-        var apps: [String] = []
-        for (a, name) in facts.apps.enumerated() where used[a] {
-            local[a] = apps.count
-            apps.append(name)
-        }
-        return (apps, range.map { local[facts.appOfLaunch[$0]] }, Array(facts.cold[range]))
     }
 
     /// Number of local days spanned (first to last, inclusive).
