@@ -32,17 +32,18 @@ extension FetchPlanner {
         public mutating func plan(_ request: PlanningRequest, method: PlanningMethod = .best,
                                   listsLeftOut: Bool = true) throws -> FetchPlan {
             var entry: (problem: _Problem, search: _PriceSearch)
-            if let last, _onlyBudgetDiffers(request, last.problem.request) {
-                // The rest of the request passed validation with the previous budget.
+            if let last, _onlyBudgetAndSpentDiffer(request, last.problem.request) {
+                // The rest of the request passed validation with the previous budget and spent fetches.
                 try _Validation._budget(request.budget)
-                entry = (last.problem.budgeted(request.budget), last.search)
-                _reuses += 1
-            } else if let last, _onlyBudgetAndSpentDiffer(request, last.problem.request) {
-                try _Validation._budget(request.budget)
-                try _Validation._spentFetches(request.spentFetches)
-                let problem = _Problem(request, sharingAppsOf: last.problem)
-                entry = (problem, _PriceSearch(sharingProgrammesOf: last.search, for: problem))
-                _shares += 1
+                if request.spentFetches == last.problem.request.spentFetches {
+                    entry = (last.problem.budgeted(request.budget), last.search)
+                    _reuses += 1
+                } else {
+                    try _Validation._spentFetches(request.spentFetches)
+                    let problem = _Problem(request, sharingAppsOf: last.problem)
+                    entry = (problem, _PriceSearch(sharingProgrammesOf: last.search, for: problem))
+                    _shares += 1
+                }
             } else {
                 entry = (try _Problem(request), _PriceSearch())
             }
@@ -51,12 +52,6 @@ extension FetchPlanner {
             self.last = entry
             return _ScheduleBuilder(problem: entry.problem, floor: Set(floor), listsLeftOut: listsLeftOut)
                 .plan(fetches, method: chosen)
-        }
-
-        func _onlyBudgetDiffers(_ request: PlanningRequest, _ previous: PlanningRequest) -> Bool {
-            var same = request
-            same.budget = previous.budget
-            return same == previous
         }
 
         func _onlyBudgetAndSpentDiffer(_ request: PlanningRequest, _ previous: PlanningRequest) -> Bool {
