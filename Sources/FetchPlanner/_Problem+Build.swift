@@ -2,22 +2,19 @@ import ReveilleCore
 extension _Problem {
     /// Validates `request` and precomputes weights, costs, allowed slots and day budgets.
     /// Complexity O(apps · slots + spent fetches · slots).
-    init(_ request: PlanningRequest) throws {
+    convenience init(_ request: PlanningRequest) throws {
         try _Validation.check(request)
-        self.request = request
-        timeline = _LocalTimeline(initialOffset: request.utcOffsetSeconds, changes: request.offsetChanges)
-        slotCount = request.slotCount
-        coverSlots = Int((request.tauSeconds / request.slotSeconds).rounded())
+        let timeline = _LocalTimeline(initialOffset: request.utcOffsetSeconds, changes: request.offsetChanges)
         let interval = (request.rules.minimumIntervalSeconds / request.slotSeconds - 1e-9).rounded(.up)
-        intervalSlots = max(1, Int(min(interval, Double(request.slotCount + 1))))
-        let start = request.horizonStart, delta = request.slotSeconds, line = timeline
-        let slotLocalDay = (0..<request.slotCount).map { line.localDay(start + Double($0) * delta) }
-        days = Array(Set(slotLocalDay)).sorted()
+        let start = request.horizonStart, delta = request.slotSeconds
+        let slotLocalDay = (0..<request.slotCount).map { timeline.localDay(start + Double($0) * delta) }
+        let days = Array(Set(slotLocalDay)).sorted()
         let dayIndex = Dictionary(uniqueKeysWithValues: days.enumerated().map { ($1, $0) })
-        slotDay = slotLocalDay.map { dayIndex[$0] ?? 0 }
-        (dayLimit, daySpent, dayBytesLimit, spentInstants) = _Problem._budgetAndSpent(request, dayIndex: dayIndex, timeline: line)
+        let slotDay = slotLocalDay.map { dayIndex[$0] ?? 0 }
+        let (dayLimit, daySpent, dayBytesLimit, spentInstants) = _Problem._budgetAndSpent(request, dayIndex: dayIndex,
+                                                                                         timeline: timeline)
         let (settings, spentByApp) = (_Problem._settings(request), _Problem._spentByApp(request))
-        let multipliers = _Problem._costMultipliers(request, timeline: line)
+        let multipliers = _Problem._costMultipliers(request, timeline: timeline)
         // Apps of one energy cost share one cost array (most apps cost 1 unit a fetch), so the
         // cheapest fetch and whole energies are read once per distinct cost, not once per app.
         var costs: [(energyCost: Double, cost: [Double])] = []
@@ -32,15 +29,19 @@ extension _Problem {
                 costs.append((forecast.energyCost, cost))
             }
             built.append(_Problem._app(forecast, settings: settings[forecast.app], spent: spentByApp[forecast.app] ?? [],
-                                       request: request, slotDay: slotDay, dayIndex: dayIndex, cost: cost, timeline: line))
+                                       request: request, slotDay: slotDay, dayIndex: dayIndex, cost: cost, timeline: timeline))
         }
-        apps = built
         var cheapest = [Double](repeating: .infinity, count: days.count)
         for (_, cost) in costs {
             for (j, c) in cost.enumerated() { cheapest[slotDay[j]] = min(cheapest[slotDay[j]], c) }
         }
-        cheapestFetch = cheapest
-        wholeEnergies = costs.allSatisfy { $0.cost.allSatisfy { $0 == $0.rounded() && $0 < 4_294_967_296 } }
+        self.init(request: request, timeline: timeline, slotCount: request.slotCount,
+                  coverSlots: Int((request.tauSeconds / request.slotSeconds).rounded()),
+                  intervalSlots: max(1, Int(min(interval, Double(request.slotCount + 1)))),
+                  days: days, slotDay: slotDay, dayLimit: dayLimit, daySpent: daySpent, dayBytesLimit: dayBytesLimit,
+                  apps: built, cheapestFetch: cheapest,
+                  wholeEnergies: costs.allSatisfy { $0.cost.allSatisfy { $0 == $0.rounded() && $0 < 4_294_967_296 } },
+                  spentInstants: spentInstants)
     }
 
     /// `request`'s problem when it differs from `previous`'s request in its budget and spent
@@ -50,26 +51,22 @@ extension _Problem {
     /// nothing else that could differ, so it would be equal). The online replay plans each hour
     /// at every budget from one forecast, the budgets having spent different fetches of a few
     /// apps. O(days + spent fetches + apps) and a build of each app whose spent fetches differ.
-    init(_ request: PlanningRequest, sharingAppsOf previous: _Problem) {
-        self.request = request
-        timeline = previous.timeline
-        slotCount = previous.slotCount
-        coverSlots = previous.coverSlots
-        intervalSlots = previous.intervalSlots
-        days = previous.days
-        slotDay = previous.slotDay
-        let dayIndex = Dictionary(uniqueKeysWithValues: days.enumerated().map { ($1, $0) })
-        (dayLimit, daySpent, dayBytesLimit, spentInstants) = _Problem._budgetAndSpent(request, dayIndex: dayIndex,
-                                                                                     timeline: timeline)
+    convenience init(_ request: PlanningRequest, sharingAppsOf previous: _Problem) {
+        let dayIndex = Dictionary(uniqueKeysWithValues: previous.days.enumerated().map { ($1, $0) })
+        let (dayLimit, daySpent, dayBytesLimit, spentInstants) = _Problem._budgetAndSpent(request, dayIndex: dayIndex,
+                                                                                         timeline: previous.timeline)
         let (settings, spentByApp) = (_Problem._settings(request), _Problem._spentByApp(request))
-        apps = zip(request.apps, previous.apps).map { forecast, kept in
+        let apps = zip(request.apps, previous.apps).map { forecast, kept in
             let spent = spentByApp[forecast.app] ?? []
             if kept.spentInstants == spent { return kept }
             return _Problem._app(forecast, settings: settings[forecast.app], spent: spent, request: request,
                                  slotDay: previous.slotDay, dayIndex: dayIndex, cost: kept.cost, timeline: previous.timeline)
         }
-        cheapestFetch = previous.cheapestFetch
-        wholeEnergies = previous.wholeEnergies
+        self.init(request: request, timeline: previous.timeline, slotCount: previous.slotCount,
+                  coverSlots: previous.coverSlots, intervalSlots: previous.intervalSlots, days: previous.days,
+                  slotDay: previous.slotDay, dayLimit: dayLimit, daySpent: daySpent, dayBytesLimit: dayBytesLimit,
+                  apps: apps, cheapestFetch: previous.cheapestFetch, wholeEnergies: previous.wholeEnergies,
+                  spentInstants: spentInstants)
     }
 
     /// What `request`'s budget and spent fetches make of the days `dayIndex` numbers: each day's
@@ -98,11 +95,13 @@ extension _Problem {
     /// This problem under `budget` instead of its request's: the same as building the request with
     /// that budget, since nothing else depends on it (the caller validates `budget`). O(days).
     func budgeted(_ budget: PlanningBudget) -> _Problem {
-        var problem = self
-        problem.request.budget = budget
-        problem.dayLimit = _Problem._dayLimit(problem.request, days: days.count)
-        problem.dayBytesLimit = budget.dataBytesPerDay
-        return problem
+        var request = self.request
+        request.budget = budget
+        return _Problem(request: request, timeline: timeline, slotCount: slotCount, coverSlots: coverSlots,
+                        intervalSlots: intervalSlots, days: days, slotDay: slotDay,
+                        dayLimit: _Problem._dayLimit(request, days: days.count), daySpent: daySpent,
+                        dayBytesLimit: budget.dataBytesPerDay, apps: apps, cheapestFetch: cheapestFetch,
+                        wholeEnergies: wholeEnergies, spentInstants: spentInstants)
     }
 
     /// Each day's energy limit: the budget, Low Power scaled.

@@ -4,9 +4,14 @@ import ReveilleCore
 /// Candidate fetches are slot starts: a fetch at slot `j` fires at `s_j = start + j·Δ` and serves
 /// launches in `(s_j, s_j + tau]`, i.e. slots `j ..< j + K` with `K = tau / Δ` (a launch exactly
 /// at `s_j` is the one boundary instant it misses).
-struct _Problem: Sendable {
-    /// The request. It and the day limits below change only through ``budgeted(_:)``.
-    var request: PlanningRequest
+///
+/// Immutable, and a class: every plan state, schedule builder and price search holds the problem
+/// it works on, and online re-planning copies them many times per plan, so a copy is one
+/// reference rather than a retain of each of its arrays and of the request's (a profile of
+/// `evaluate --mode online` on the bundled set: 6% of the CPU in copying and destroying them).
+final class _Problem: Sendable {
+    /// The request. It and the day limits below differ only in a ``budgeted(_:)`` copy.
+    let request: PlanningRequest
     let timeline: _LocalTimeline
     let slotCount: Int
     /// Slots a fetch serves: `tau / slotSeconds`.
@@ -17,9 +22,9 @@ struct _Problem: Sendable {
     let days: [Int]
     let slotDay: [Int]
     /// Energy limit per day after Low Power scaling (before spent fetches), and what is spent.
-    var dayLimit: [Double]
+    let dayLimit: [Double]
     let daySpent: [Double]
-    var dayBytesLimit: Double?
+    let dayBytesLimit: Double?
     /// Per app (request order).
     let apps: [_AppProblem]
     /// The least energy of any app's fetch at any slot of each day (`+∞` for a day without slots).
@@ -29,6 +34,26 @@ struct _Problem: Sendable {
     let wholeEnergies: Bool
     /// Instants of spent fetches of all apps, ascending (for the rate limit).
     let spentInstants: [Double]
+
+    /// A problem of these parts (the builders in `_Problem+Build.swift` compute them).
+    init(request: PlanningRequest, timeline: _LocalTimeline, slotCount: Int, coverSlots: Int, intervalSlots: Int,
+         days: [Int], slotDay: [Int], dayLimit: [Double], daySpent: [Double], dayBytesLimit: Double?,
+         apps: [_AppProblem], cheapestFetch: [Double], wholeEnergies: Bool, spentInstants: [Double]) {
+        self.request = request
+        self.timeline = timeline
+        self.slotCount = slotCount
+        self.coverSlots = coverSlots
+        self.intervalSlots = intervalSlots
+        self.days = days
+        self.slotDay = slotDay
+        self.dayLimit = dayLimit
+        self.daySpent = daySpent
+        self.dayBytesLimit = dayBytesLimit
+        self.apps = apps
+        self.cheapestFetch = cheapestFetch
+        self.wholeEnergies = wholeEnergies
+        self.spentInstants = spentInstants
+    }
 
     /// Fetch-firing instant of slot `j`.
     func instant(_ j: Int) -> Double { request.horizonStart + Double(j) * request.slotSeconds }
