@@ -142,14 +142,18 @@ extension _Problem {
     /// summed in ascending slot order. Complexity O(fetches · log fetches + fetches · K).
     func objective(_ fetches: [_Fetch]) -> (value: Double, hits: Double) {
         var value = 0.0, hits = 0.0
-        var byApp = [[Int]](repeating: [], count: apps.count)
-        for f in fetches { byApp[f.app].append(f.slot) }
-        for (a, slots) in byApp.enumerated() where !slots.isEmpty {
+        // By app, then slot: each app's fetches in ascending slot order, apps in index order (one
+        // sorted copy instead of an array per app; the same additions in the same order).
+        let ordered = fetches.sorted { l, r in l.app != r.app ? l.app < r.app : l.slot < r.slot }
+        var k = 0
+        while k < ordered.count {
+            let a = ordered[k].app
             // The served slots in ascending order, each once: the fetches' spans `[j, j + K)`
             // (clipped to the horizon) walked by start, skipping what an earlier span served.
             let weight = apps[a].weight, probability = apps[a].probability
             var next = Int.min
-            for j in slots.sorted() {
+            while k < ordered.count, ordered[k].app == a {
+                let j = ordered[k].slot
                 var i = max(j, next)
                 let end = min(slotCount, j + coverSlots)
                 while i < end {
@@ -158,6 +162,7 @@ extension _Problem {
                     i += 1
                 }
                 next = max(next, end)
+                k += 1
             }
         }
         return (value, hits)
