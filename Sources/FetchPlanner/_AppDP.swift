@@ -215,13 +215,19 @@ final class _AppDP: Sendable {
     func _backtrack(_ f: [Double], _ back: [Int], _ width: Int) -> [Int] {
         var bestState = -1, bestValue = 0.0
         for (s, v) in f.enumerated() where v > 0 && _atLeast(v, bestValue) { bestValue = v; bestState = s }
-        var slots: [Int] = []
-        var s = bestState
+        // The chain's length first, then its slots from the last: one array, filled in place.
+        var length = 0, s = bestState
         while s >= 0 {
-            slots.append(s / width)
+            length += 1
             s = back[s]
         }
-        return slots.reversed()
+        var slots = [Int](repeating: 0, count: length)
+        s = bestState
+        for i in stride(from: length - 1, through: 0, by: -1) {
+            slots[i] = s / width
+            s = back[s]
+        }
+        return slots
     }
 }
 

@@ -6,7 +6,8 @@ struct _PlanState: Sendable {
     private(set) var appSlots: [[Int]]
     private(set) var dayCost: [Double]
     private(set) var dayBytes: [Double]
-    private(set) var appDayCount: [[Int]]
+    /// Planned fetches per app and day, app `a`'s day `d` at `a × days + d` (one array, not one per app).
+    private(set) var appDayCount: [Int]
     /// Spent and planned fetch instants, ascending.
     private(set) var deviceInstants: [Double]
 
@@ -15,7 +16,7 @@ struct _PlanState: Sendable {
         appSlots = [[Int]](repeating: [], count: problem.apps.count)
         dayCost = [Double](repeating: 0, count: problem.days.count)
         dayBytes = dayCost
-        appDayCount = [[Int]](repeating: [Int](repeating: 0, count: problem.days.count), count: problem.apps.count)
+        appDayCount = [Int](repeating: 0, count: problem.apps.count * problem.days.count)
         deviceInstants = problem.spentInstants
     }
 
@@ -33,7 +34,7 @@ struct _PlanState: Sendable {
         if let excluded = app.excluded { return excluded }
         if let blocked = app.blocked[j] { return blocked }
         let d = problem.slotDay[j]
-        if appDayCount[a][d] >= app.capRemaining[d] { return app.capReason }
+        if appDayCount[a * problem.days.count + d] >= app.capRemaining[d] { return app.capReason }
         for s in appSlots[a] where abs(s - j) < problem.intervalSlots { return .minimumInterval }
         if dayCost[d] + app.cost[j] > problem.dayRemaining(d) + 1e-9 { return .budget }
         if let bytes = problem.dayBytesLimit, dayBytes[d] + app.bytesPerFetch > bytes + 1e-9 { return .dataBudget }
@@ -71,7 +72,7 @@ struct _PlanState: Sendable {
         appSlots[a].sort()
         dayCost[d] += problem.apps[a].cost[j]
         dayBytes[d] += problem.apps[a].bytesPerFetch
-        appDayCount[a][d] += 1
+        appDayCount[a * problem.days.count + d] += 1
         let t = problem.instant(j)
         deviceInstants.insert(t, at: _lowerBound(t))
     }
@@ -82,7 +83,7 @@ struct _PlanState: Sendable {
         appSlots[a].remove(at: k)
         dayCost[d] -= problem.apps[a].cost[j]
         dayBytes[d] -= problem.apps[a].bytesPerFetch
-        appDayCount[a][d] -= 1
+        appDayCount[a * problem.days.count + d] -= 1
         let i = _lowerBound(problem.instant(j))
         if i < deviceInstants.count { deviceInstants.remove(at: i) }
     }
