@@ -159,19 +159,26 @@ final class _SpillFile: @unchecked Sendable {
     private let lock = NSLock()
     private var end = 0
 
+    /// Creates the file in the temporary directory under a fresh random name (`O_EXCL`: never
+    /// another's file; a name taken is retried with another) and unlinks it at once.
     init() throws(EvaluationSpillError) {
         let directory = FileManager.default.temporaryDirectory.path
-        var template = Array("\(directory)/reveille-scores-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
-            guard let base = buffer.baseAddress else { return -1 }
-            return mkstemp(base)
+        var fd: Int32 = -1
+        for _ in 0..<Self.namingAttempts {
+            let path = "\(directory)/reveille-scores-\(UUID().uuidString)"
+            fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            if fd >= 0 {
+                unlink(path)
+                break
+            }
+            guard errno == EEXIST else { break }
         }
         guard fd >= 0 else { throw EvaluationSpillError(reason: "open: \(String(cString: strerror(errno)))") }
-        template.withUnsafeBufferPointer { buffer in
-            if let base = buffer.baseAddress { _ = unlink(base) }
-        }
         descriptor = fd
     }
+
+    /// Random names tried before giving up (a clash of two random UUIDs is all but impossible).
+    static let namingAttempts = 8
 
     deinit { close(descriptor) }
 
@@ -186,7 +193,7 @@ final class _SpillFile: @unchecked Sendable {
     func write(_ words: [UInt64]) throws(EvaluationSpillError) -> Int {
         lock.lock(); defer { lock.unlock() }
         let start = end
-        let data = words.withUnsafeBytes { Data($0) }
+        let data = Data(Self.bytes(of: words))
         do throws(FileDescriptorIO.Failure) {
             try FileDescriptorIO.write(data, at: UInt64(start), to: descriptor)
         } catch { throw EvaluationSpillError(reason: "write: \(error.reason)") }
@@ -203,8 +210,26 @@ final class _SpillFile: @unchecked Sendable {
             data = try FileDescriptorIO.read(upTo: total, at: UInt64(offset), from: descriptor)
         } catch { throw EvaluationSpillError(reason: "read: \(error.reason)") }
         guard data.count == total else { throw EvaluationSpillError(reason: "read: unexpected end of file") }
-        return data.withUnsafeBytes { bytes in
-            (0..<count).map { bytes.loadUnaligned(fromByteOffset: $0 * MemoryLayout<UInt64>.size, as: UInt64.self) }
+        return Self.words(of: [UInt8](data))
+    }
+
+    /// `words` as bytes, each word's eight little-endian (the file's own format: written and
+    /// read by this process alone).
+    static func bytes(of words: [UInt64]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(words.count * 8)
+        for word in words {
+            for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
+        }
+        return bytes
+    }
+
+    /// The words ``bytes(of:)`` wrote (`bytes.count / 8` of them; a trailing partial word is ignored).
+    static func words(of bytes: [UInt8]) -> [UInt64] {
+        (0..<bytes.count / 8).map { i in
+            var word: UInt64 = 0
+            for k in 0..<8 { word |= UInt64(bytes[i * 8 + k]) << UInt64(8 * k) }
+            return word
         }
     }
 }

@@ -47,6 +47,22 @@ import TestSupport
     /// Repeated scores (a histogram's rates) are ranked in memory as they come: the buffer holds
     /// their distinct values, not every day's entries, and the AUC is still exact; distinct
     /// scores past the first ranking are all kept, the AUC exact too.
+    /// The spill file's words are eight little-endian bytes each, and read back as written —
+    /// including a score's bits and counts through the file itself.
+    @Test func spillFileWordsRoundTrip() throws {
+        #expect(_SpillFile.bytes(of: [0x0102_0304_0506_0708, 0, UInt64.max])
+            == [8, 7, 6, 5, 4, 3, 2, 1] + [UInt8](repeating: 0, count: 8) + [UInt8](repeating: 255, count: 8))
+        #expect(_SpillFile.words(of: [8, 7, 6, 5, 4, 3, 2, 1, 9]) == [0x0102_0304_0506_0708])
+        let words: [UInt64] = [(0.25).bitPattern, 3, 7, (-0.0).bitPattern, UInt64.max, 1 << 63]
+        let file = try _SpillFile()
+        let first = try file.write(words)
+        let second = try file.write([42])
+        #expect(first == 0 && second == words.count * 8)
+        #expect(try file.read(at: first, words: words.count) == words)
+        #expect(try file.read(at: second, words: 1) == [42])
+        #expect(throws: EvaluationSpillError.self) { try file.read(at: second, words: 2) }
+    }
+
     @Test func repeatedScoresAreRankedAsTheyCome() throws {
         var rng = SeededGenerator(seed: 5)
         var scores: [Double] = [], labels: [Bool] = []
