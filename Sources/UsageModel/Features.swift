@@ -97,10 +97,20 @@ public enum Features {
     /// (`hours` from ``_hours(t:visible:)``, `logHours` its feature 4).
     @inline(__always)
     static func _appendLeadTerms(hours: Double, logHours: Double, lead: _LeadTerms, to x: inout [Double]) {
-        x.append(lead.online); x.append(lead.online * logHours); x.append(lead.logLead)
-        x.append(hours < 1 ? 1 : 0); x.append((1..<3).contains(hours) ? 1 : 0); x.append((3..<8).contains(hours) ? 1 : 0)
-        x.append((8..<24).contains(hours) ? 1 : 0); x.append((24..<72).contains(hours) ? 1 : 0)
+        _leadTerms(hours: hours, logHours: logHours, lead: lead) { x.append($0) }
     }
+
+    /// Features 13–20 of a cell, in column order, each handed to `use` (appended to a row, or
+    /// multiplied into a sum without writing a row: the same values either way).
+    @inline(__always)
+    static func _leadTerms(hours: Double, logHours: Double, lead: _LeadTerms, _ use: (Double) -> Void) {
+        use(lead.online); use(lead.online * logHours); use(lead.logLead)
+        use(hours < 1 ? 1 : 0); use((1..<3).contains(hours) ? 1 : 0); use((3..<8).contains(hours) ? 1 : 0)
+        use((8..<24).contains(hours) ? 1 : 0); use((24..<72).contains(hours) ? 1 : 0)
+    }
+
+    /// How many features ``_leadTerms(hours:logHours:lead:_:)`` gives (8).
+    static let _leadTermCount = 8
 
     /// Hours from the last visible launch to `t`, capped at ``hoursCap`` (the cap when none).
     @inline(__always)

@@ -77,7 +77,7 @@ extension UsageModel {
                 let keeps = base != nil && _leadFree(t: clocks[i].t, visible: start)
                 let p: Double
                 if keeps, let base, let prefix = memo._prefix(app: a, slot: base + i) {
-                    p = _windowProbability(prefix: prefix, visible: visible, clock: clocks[i], lead: leads[i], row: &row)
+                    p = _windowProbability(prefix: prefix, visible: visible, clock: clocks[i], lead: leads[i])
                 } else {
                     let rates = base.map { memo._logRates(self, app: a, slot: $0 + i, clock: clocks[i]) } ?? _logRates(a, clock: clocks[i])
                     let prefix: _Prefix
@@ -213,16 +213,16 @@ extension UsageModel {
         return (LogisticRegression.sigmoid(eta), prefix)
     }
 
-    /// The same cell from its kept ``_Prefix``: features 13–20 (written into `row`, cleared
-    /// first) added to the prefix's sum in column order.
-    func _windowProbability(prefix: _Prefix, visible: _VisibleRecency, clock: _SlotClock, lead: _LeadTerms,
-                            row: inout [Double]) -> Double {
-        row.removeAll(keepingCapacity: true)
-        Features._appendLeadTerms(hours: Features._hours(t: clock.t, visible: visible), logHours: prefix.logHours,
-                                  lead: lead, to: &row)
+    /// The same cell from its kept ``_Prefix``: features 13–20 added to the prefix's sum in
+    /// column order (each term multiplied in as it is computed, without writing a row; a model
+    /// with fewer coefficients adds the terms it has coefficients for).
+    func _windowProbability(prefix: _Prefix, visible: _VisibleRecency, clock: _SlotClock, lead: _LeadTerms) -> Double {
         var eta = prefix.sum
-        for k in 0..<max(0, min(row.count, coefficients.count - Features._leadFree)) {
-            eta += row[k] * coefficients[Features._leadFree + k]
+        let terms = max(0, min(Features._leadTermCount, coefficients.count - Features._leadFree))
+        var k = 0
+        Features._leadTerms(hours: Features._hours(t: clock.t, visible: visible), logHours: prefix.logHours, lead: lead) { x in
+            if k < terms { eta += x * coefficients[Features._leadFree + k] }
+            k += 1
         }
         return LogisticRegression.sigmoid(eta)
     }
