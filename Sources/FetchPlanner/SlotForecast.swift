@@ -29,6 +29,12 @@ public struct SlotForecast: Sendable, Equatable {
         var apps: [String] = [], values: [[Double]] = []
         for row in sorted where apps.last != row.app {
             apps.append(row.app)
+            // A row of the right length whose values all lie in [0, 1] is kept as it is (the
+            // forecasters' rows): clamping would copy it unchanged.
+            if row.probabilities.count == self.slotCount, row.probabilities.allSatisfy({ $0 >= 0 && $0 <= 1 }) {
+                values.append(row.probabilities)
+                continue
+            }
             var p = row.probabilities.prefix(self.slotCount).map { $0.isFinite ? min(1, max(0, $0)) : 0 }
             if p.count < self.slotCount { p += [Double](repeating: 0, count: self.slotCount - p.count) }
             values.append(p)
