@@ -119,6 +119,10 @@ final class _AppDP: Sendable {
         var (f, back, pmAll, pmAllAt) = scratch.take(n)
         defer { scratch.give(f, back, pmAll, pmAllAt) }
         let reach = max(k, m)
+        // The chain's last state, chosen as ``_backtrack(_:_:_:)`` chooses it (the best positive
+        // score, ties to the later slot) while the scores are computed: every slot without a
+        // score keeps `-∞`, which that choice never takes, so no second pass over the slots.
+        var bestState = -1, bestValue = 0.0
         do {
             // Spans: bounds-checked, without the copy-on-write checks of array subscripts in the loop.
             let weightPrefix = a.weightPrefix, costs = a.cost, blocked = a.blocked
@@ -153,12 +157,13 @@ final class _AppDP: Sendable {
                     }
                     score[j] = g + best.1
                     backs[j] = best.0
+                    if score[j] > 0, _atLeast(score[j], bestValue) { (bestState, bestValue) = (j, score[j]) }
                 }
                 if j > 0 { prefixBest[j] = prefixBest[j - 1]; prefixBestAt[j] = prefixBestAt[j - 1] }
                 if score[j] > -.infinity, _atLeast(score[j], prefixBest[j]) { prefixBest[j] = score[j]; prefixBestAt[j] = j }
             }
         }
-        return _backtrack(f, back, 1)
+        return _chain(endingAt: bestState, back, 1)
     }
 
     /// The best way to arrive at `(j, c)`: `(-1, 0)` for a first fetch, else the predecessor state.
@@ -212,17 +217,24 @@ final class _AppDP: Sendable {
         }
     }
 
+    /// The slots of the best chain: the state of the largest positive score in `f` (ties, within
+    /// ``_atLeast(_:_:)``'s tolerance, to the later state), followed back (``_chain(endingAt:_:_:)``).
     func _backtrack(_ f: [Double], _ back: [Int], _ width: Int) -> [Int] {
         var bestState = -1, bestValue = 0.0
         for (s, v) in f.enumerated() where v > 0 && _atLeast(v, bestValue) { bestValue = v; bestState = s }
+        return _chain(endingAt: bestState, back, width)
+    }
+
+    /// The slots of the chain of states ending at `last` (`-1`: none), ascending, through `back`.
+    func _chain(endingAt last: Int, _ back: [Int], _ width: Int) -> [Int] {
         // The chain's length first, then its slots from the last: one array, filled in place.
-        var length = 0, s = bestState
+        var length = 0, s = last
         while s >= 0 {
             length += 1
             s = back[s]
         }
         var slots = [Int](repeating: 0, count: length)
-        s = bestState
+        s = last
         for i in stride(from: length - 1, through: 0, by: -1) {
             slots[i] = s / width
             s = back[s]
