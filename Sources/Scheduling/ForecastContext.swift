@@ -60,10 +60,19 @@ public struct ForecastContext: Sendable {
     }
 
     /// The launches before `dayStart` (what a once-a-day fit learns from).
-    public var historyBeforeDay: ArraySlice<LaunchEvent> { history.prefix { $0.instant < dayStart } }
+    public var historyBeforeDay: ArraySlice<LaunchEvent> { history[history.startIndex..<_todayStart] }
 
     /// The launches of the day so far (`dayStart ≤ instant`).
-    public var launchesToday: ArraySlice<LaunchEvent> { history.drop { $0.instant < dayStart } }
+    public var launchesToday: ArraySlice<LaunchEvent> { history[_todayStart...] }
+
+    /// Where the day's launches begin: found from the end, since ``history`` is in time order and
+    /// a day holds few of its launches (a forecast asks for them at every re-plan; scanning from
+    /// the start read the whole history each time). O(launches today).
+    private var _todayStart: Int {
+        var i = history.endIndex
+        while i > history.startIndex, history[i - 1].instant >= dayStart { i -= 1 }
+        return i
+    }
 
     /// The protocol's last-28-days window before the day.
     public var recentColdLaunches: RecentColdLaunchWindow {
