@@ -111,10 +111,15 @@ public enum LogisticRegression {
         let n = x.rows, p = x.columns
         var residual = [Double](repeating: 0, count: n)
         var roots = [Double](repeating: 0, count: n)
-        for i in 0..<n {
-            let pi = probabilities[i]
-            roots[i] = (v[i] * pi * (1 - pi)).squareRoot()
-            residual[i] = v[i] * (y[i] - pi)
+        do {
+            // Spans: bounds-checked, without an array's uniqueness check at every write.
+            var rootSpan = roots.mutableSpan, residualSpan = residual.mutableSpan
+            let p = probabilities.span, weight = v.span, label = y.span
+            for i in 0..<n {
+                let pi = p[i]
+                rootSpan[i] = (weight[i] * pi * (1 - pi)).squareRoot()
+                residualSpan[i] = weight[i] * (label[i] - pi)
+            }
         }
         var hessian = try BLAS.gram(x, rowScales: roots, scratch: &scaled)
         for j in 0..<p { hessian[j, j] += lambda }
@@ -137,12 +142,17 @@ public enum LogisticRegression {
     ) throws -> (value: Double, probabilities: [Double]) {
         var probabilities = try BLAS.product(x, beta)
         var total = 0.0
-        for i in 0..<x.rows {
-            let e = probabilities[i]
-            let t = exp(e >= 0 ? -e : e)
-            let softplus = e > 0 ? e + log1p(t) : log1p(t)
-            total += v[i] * (y[i] * e - softplus)
-            probabilities[i] = _sigmoid(e, exponentialOfMinusMagnitude: t)
+        do {
+            // Spans: bounds-checked, without an array's uniqueness check at every write.
+            var out = probabilities.mutableSpan
+            let weight = v.span, label = y.span
+            for i in 0..<x.rows {
+                let e = out[i]
+                let t = exp(e >= 0 ? -e : e)
+                let softplus = e > 0 ? e + log1p(t) : log1p(t)
+                total += weight[i] * (label[i] * e - softplus)
+                out[i] = _sigmoid(e, exponentialOfMinusMagnitude: t)
+            }
         }
         var penalty = 0.0
         for j in beta.indices { penalty += (beta[j] - prior[j]) * (beta[j] - prior[j]) }
