@@ -35,7 +35,9 @@ struct _ScheduleBuilder {
         var servedUntil = [Int](repeating: Int.min, count: problem.apps.count)
         var lastAt = problem.apps.map { $0.spentInstants }
         var out: [FetchPlan.Window] = []
-        for f in fetches.sorted(by: { ($0.slot, problem.apps[$0.app].name) < ($1.slot, problem.apps[$1.app].name) }) {
+        // By slot, then app name (names read only to break a tie of slots).
+        let ordered = fetches.sorted { l, r in l.slot != r.slot ? l.slot < r.slot : problem.apps[l.app].name < problem.apps[r.app].name }
+        for f in ordered {
             let app = problem.apps[f.app]
             let lo = max(f.slot, servedUntil[f.app]), hi = min(problem.slotCount, f.slot + k)
             servedUntil[f.app] = max(servedUntil[f.app], f.slot + k)
@@ -43,7 +45,10 @@ struct _ScheduleBuilder {
             for i in stride(from: lo, to: hi, by: 1) { hits += app.probability[i] }
             let probability = min(1, hits)
             let at = problem.instant(f.slot)
-            let earliest = _earliestBegin(at: at, previous: lastAt[f.app].filter { $0 < at }.max(), app: app.name)
+            // The app's latest fetch before `at` (the first of equal ones, as `max()` of them).
+            var previous: Double?
+            for t in lastAt[f.app] where t < at && previous.map({ t > $0 }) ?? true { previous = t }
+            let earliest = _earliestBegin(at: at, previous: previous, app: app.name)
             lastAt[f.app].append(at)
             let minutes = Int(Double(max(0, hi - max(lo, f.slot))) * r.slotSeconds / 60)
             var peak = max(lo, f.slot)
