@@ -20,6 +20,7 @@ extension _Problem {
         var costs: [(energyCost: Double, cost: [Double])] = []
         var built: [_AppProblem] = []
         built.reserveCapacity(request.apps.count)
+        let shared = _SharedRows(slots: request.slotCount, days: days.count)
         for forecast in request.apps {
             let cost: [Double]
             if let known = costs.first(where: { $0.energyCost == forecast.energyCost }) {
@@ -29,7 +30,8 @@ extension _Problem {
                 costs.append((forecast.energyCost, cost))
             }
             built.append(_Problem._app(forecast, settings: settings[forecast.app], spent: spentByApp[forecast.app] ?? [],
-                                       request: request, slotDay: slotDay, dayIndex: dayIndex, cost: cost, timeline: timeline))
+                                       request: request, slotDay: slotDay, dayIndex: dayIndex, cost: cost, timeline: timeline,
+                                       shared: shared))
         }
         var cheapest = [Double](repeating: .infinity, count: days.count)
         for (_, cost) in costs {
@@ -56,11 +58,13 @@ extension _Problem {
         let (dayLimit, daySpent, dayBytesLimit, spentInstants) = _Problem._budgetAndSpent(request, dayIndex: dayIndex,
                                                                                          timeline: previous.timeline)
         let (settings, spentByApp) = (_Problem._settings(request), _Problem._spentByApp(request))
+        let shared = _SharedRows(slots: previous.slotCount, days: previous.days.count)
         let apps = zip(request.apps, previous.apps).map { forecast, kept in
             let spent = spentByApp[forecast.app] ?? []
             if kept.spentInstants == spent { return kept }
             return _Problem._app(forecast, settings: settings[forecast.app], spent: spent, request: request,
-                                 slotDay: previous.slotDay, dayIndex: dayIndex, cost: kept.cost, timeline: previous.timeline)
+                                 slotDay: previous.slotDay, dayIndex: dayIndex, cost: kept.cost, timeline: previous.timeline,
+                                 shared: shared)
         }
         self.init(request: request, timeline: previous.timeline, slotCount: previous.slotCount,
                   coverSlots: previous.coverSlots, intervalSlots: previous.intervalSlots, days: previous.days,
@@ -121,9 +125,10 @@ extension _Problem {
 
     /// App `f`'s share of the problem; `cost` is each slot's energy of a fetch of it (its energy
     /// cost × the slot's preferred-window multiplier), `spent` the instants of its spent fetches,
-    /// ascending (``_spentByApp(_:)``).
+    /// ascending (``_spentByApp(_:)``); `shared` the rows every app with no blocked slot and no
+    /// cap holds (one array for all of them).
     static func _app(_ f: AppForecast, settings: AppSettings?, spent: [Double], request r: PlanningRequest, slotDay: [Int],
-                     dayIndex: [Int: Int], cost: [Double], timeline: _LocalTimeline) -> _AppProblem {
+                     dayIndex: [Int: Int], cost: [Double], timeline: _LocalTimeline, shared: _SharedRows) -> _AppProblem {
         let s = settings ?? AppSettings(app: f.app)
         let pNew = s.fetchResults?.posteriorNewData(alpha: r.rules.newDataPriorAlpha, beta: r.rules.newDataPriorBeta) ?? 1
         var probability = f.slotProbabilities
@@ -146,7 +151,8 @@ extension _Problem {
         let standbyCap = r.rules.standbyBucketQuota ? r.standbyCaps?[f.app] : nil
         let capReason: FetchSchedule.Constraint = standbyCap.map { $0 < (settingsCap ?? Int.max) } == true ? .standbyBucket : .dailyCap
         let cap = capReason == .standbyBucket ? standbyCap : settingsCap
-        var capRemaining = [Int](repeating: cap ?? Int.max, count: dayIndex.count)
+        var capRemaining = cap == nil && shared.uncapped.count == dayIndex.count ? shared.uncapped
+            : [Int](repeating: cap ?? Int.max, count: dayIndex.count)
         if cap != nil {
             for at in spent { if let d = dayIndex[timeline.localDay(at)] { capRemaining[d] -= 1 } }
         }
@@ -154,7 +160,7 @@ extension _Problem {
         // Every slot starts at or after the horizon's start: with no earliest begin after it, no
         // spent fetch and no day's cap used up, no slot is blocked.
         let open = earliest <= r.horizonStart && spent.isEmpty && capRemaining.allSatisfy { $0 > 0 }
-        let blocked = open ? [FetchSchedule.Constraint?](repeating: nil, count: r.slotCount)
+        let blocked = open ? (shared.open.count == r.slotCount ? shared.open : [FetchSchedule.Constraint?](repeating: nil, count: r.slotCount))
             : (0..<r.slotCount).map { j -> FetchSchedule.Constraint? in
                 let t = r.horizonStart + Double(j) * r.slotSeconds
                 if t < earliest { return .notYetAllowed }
@@ -168,5 +174,19 @@ extension _Problem {
                            cost: cost, bytesPerFetch: s.bytesPerFetch,
                            blocked: blocked, capRemaining: capRemaining, capReason: capReason, excluded: excluded,
                            pNewData: pNew, evidence: f.evidence, spentInstants: spent)
+    }
+}
+
+/// The rows most apps of a problem share, built once per problem: no slot blocked, and no daily
+/// cap on any day.
+struct _SharedRows {
+    /// `nil` for every slot.
+    let open: [FetchSchedule.Constraint?]
+    /// `Int.max` for every day.
+    let uncapped: [Int]
+
+    init(slots: Int, days: Int) {
+        open = [FetchSchedule.Constraint?](repeating: nil, count: max(0, slots))
+        uncapped = [Int](repeating: Int.max, count: max(0, days))
     }
 }
