@@ -34,7 +34,7 @@ struct _PlanState: Sendable {
         if let excluded = app.excluded { return excluded }
         if let blocked = app.blocked[j] { return blocked }
         let d = problem.slotDay[j]
-        if appDayCount[a * problem.days.count + d] >= app.capRemaining[d] { return app.capReason }
+        if appDayCount[_dayCountIndex(a, d)] >= app.capRemaining[d] { return app.capReason }
         for s in appSlots[a] where abs(s - j) < problem.intervalSlots { return .minimumInterval }
         if dayCost[d] + app.cost[j] > problem.dayRemaining(d) + 1e-9 { return .budget }
         if let bytes = problem.dayBytesLimit, dayBytes[d] + app.bytesPerFetch > bytes + 1e-9 { return .dataBudget }
@@ -66,13 +66,17 @@ struct _PlanState: Sendable {
         return lo
     }
 
+    /// Where app `a`'s count of day `d` lies in ``appDayCount``.
+    @inline(__always)
+    private func _dayCountIndex(_ a: Int, _ d: Int) -> Int { a * problem.days.count + d }
+
     mutating func add(_ a: Int, _ j: Int) {
         let d = problem.slotDay[j]
         appSlots[a].append(j)
         appSlots[a].sort()
         dayCost[d] += problem.apps[a].cost[j]
         dayBytes[d] += problem.apps[a].bytesPerFetch
-        appDayCount[a * problem.days.count + d] += 1
+        appDayCount[_dayCountIndex(a, d)] += 1
         let t = problem.instant(j)
         deviceInstants.insert(t, at: _lowerBound(t))
     }
@@ -83,7 +87,7 @@ struct _PlanState: Sendable {
         appSlots[a].remove(at: k)
         dayCost[d] -= problem.apps[a].cost[j]
         dayBytes[d] -= problem.apps[a].bytesPerFetch
-        appDayCount[a * problem.days.count + d] -= 1
+        appDayCount[_dayCountIndex(a, d)] -= 1
         let i = _lowerBound(problem.instant(j))
         if i < deviceInstants.count { deviceInstants.remove(at: i) }
     }

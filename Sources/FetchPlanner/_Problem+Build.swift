@@ -126,7 +126,7 @@ extension _Problem {
     /// App `f`'s share of the problem; `cost` is each slot's energy of a fetch of it (its energy
     /// cost × the slot's preferred-window multiplier), `spent` the instants of its spent fetches,
     /// ascending (``_spentByApp(_:)``); `shared` the rows every app with no blocked slot and no
-    /// cap holds (one array for all of them).
+    /// cap holds (one array for all of them), sized for the problem's slots and days.
     static func _app(_ f: AppForecast, settings: AppSettings?, spent: [Double], request r: PlanningRequest, slotDay: [Int],
                      dayIndex: [Int: Int], cost: [Double], timeline: _LocalTimeline, shared: _SharedRows) -> _AppProblem {
         let s = settings ?? AppSettings(app: f.app)
@@ -151,8 +151,7 @@ extension _Problem {
         let standbyCap = r.rules.standbyBucketQuota ? r.standbyCaps?[f.app] : nil
         let capReason: FetchSchedule.Constraint = standbyCap.map { $0 < (settingsCap ?? Int.max) } == true ? .standbyBucket : .dailyCap
         let cap = capReason == .standbyBucket ? standbyCap : settingsCap
-        var capRemaining = cap == nil && shared.uncapped.count == dayIndex.count ? shared.uncapped
-            : [Int](repeating: cap ?? Int.max, count: dayIndex.count)
+        var capRemaining = cap.map { [Int](repeating: $0, count: dayIndex.count) } ?? shared.uncapped
         if cap != nil {
             for at in spent { if let d = dayIndex[timeline.localDay(at)] { capRemaining[d] -= 1 } }
         }
@@ -160,7 +159,7 @@ extension _Problem {
         // Every slot starts at or after the horizon's start: with no earliest begin after it, no
         // spent fetch and no day's cap used up, no slot is blocked.
         let open = earliest <= r.horizonStart && spent.isEmpty && capRemaining.allSatisfy { $0 > 0 }
-        let blocked = open ? (shared.open.count == r.slotCount ? shared.open : [FetchSchedule.Constraint?](repeating: nil, count: r.slotCount))
+        let blocked = open ? shared.open
             : (0..<r.slotCount).map { j -> FetchSchedule.Constraint? in
                 let t = r.horizonStart + Double(j) * r.slotSeconds
                 if t < earliest { return .notYetAllowed }
