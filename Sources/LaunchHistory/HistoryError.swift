@@ -21,6 +21,9 @@ public struct HistoryError: Error, Sendable, Equatable, CustomStringConvertible 
         case missingOffset
         /// A `zone` field that is not an IANA time zone identifier.
         case unknownZone
+        /// A line of a live stream (`reveille react`'s input) whose instant lies before the
+        /// instant of a line above it: a stream is read as it happens, in time order.
+        case outOfOrder
     }
     public let code: Code
     /// The file path (`-` for standard input).

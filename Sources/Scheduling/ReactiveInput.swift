@@ -52,3 +52,59 @@ public enum ReactiveInput: Sendable, Equatable {
         return .launch(LaunchEvent(device: decoded.device ?? "", app: app, instant: at, utcOffsetSeconds: offset))
     }
 }
+
+extension ReactiveInput {
+    /// The instant of the launch or tick.
+    public var instant: Double {
+        switch self {
+        case let .launch(launch): launch.instant
+        case let .tick(instant, _): instant
+        }
+    }
+
+    /// The offset of the local clock at ``instant``.
+    var utcOffsetSeconds: Int {
+        switch self {
+        case let .launch(launch): launch.utcOffsetSeconds
+        case let .tick(_, offset): offset
+        }
+    }
+
+    /// The field that holds ``instant`` on the input line (`timestamp` or `tick`).
+    var instantField: String {
+        switch self {
+        case .launch: "timestamp"
+        case .tick: "tick"
+        }
+    }
+}
+
+/// The time order of a live input stream (`reveille react`'s): every line's instant at or after
+/// the instants of the lines above it. A launch from the past would be scored and answered with
+/// a trigger fetch at a time already gone, and a tick from the past would run the clock back;
+/// either is refused with the line that broke the order.
+public struct ReactiveInputOrder: Sendable {
+    /// The latest instant read so far (`nil` before the first line).
+    public private(set) var latest: Double?
+    /// The local clock's offset on the line that read ``latest`` (for the error's message).
+    private var latestOffset = 0
+
+    /// An order that has read no line.
+    public init() {}
+
+    /// Returns `input` when its instant is at or after every instant read before (equal
+    /// instants keep their line order), and makes it the latest.
+    /// - Throws: `HistoryError` `outOfOrder` naming `source`, `line` and the timestamp's field.
+    public mutating func admit(_ input: ReactiveInput, line: Int, source: String = "<stdin>") throws(HistoryError)
+        -> ReactiveInput {
+        if let latest, input.instant < latest {
+            throw HistoryError(.outOfOrder, file: source, line: line, field: input.instantField,
+                               expected: "an instant at or after the previous line's "
+                                   + TimestampParser.formatISO(instant: latest, utcOffsetSeconds: latestOffset)
+                                   + " (a live stream is read in time order)")
+        }
+        latest = input.instant
+        latestOffset = input.utcOffsetSeconds
+        return input
+    }
+}

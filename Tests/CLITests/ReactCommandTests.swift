@@ -88,4 +88,16 @@ import TestSupport
         #expect(result.status == 65)
         #expect(result.stderr.contains("<stdin>:1") && result.stderr.contains("'timestamp'"))
     }
+
+    /// Regression: a launch from before a line above it was scored and answered with a trigger
+    /// fetch at a time already gone (exit 0); it is bad data naming the line and field.
+    @Test func launchFromThePastIsBadDataNamingTheLine() throws {
+        let model = try Self.prepared.get().model
+        let stream = [#"{"app": "com.google.android.youtube", "timestamp": "2023-06-20T09:00:00+00:00"}"#,
+                      #"{"app": "com.whatsapp", "timestamp": "2023-06-20T08:00:00+00:00"}"#]
+        let result = try CLIRunner.run(["react", "--model", model, "--budget", "8"], stdin: stream.joined(separator: "\n") + "\n")
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("<stdin>:2") && result.stderr.contains("outOfOrder") && result.stderr.contains("'timestamp'"))
+        #expect(!result.stdout.contains("2023-06-20T08:00:01"), "no decision for the refused line")
+    }
 }
