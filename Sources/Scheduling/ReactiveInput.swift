@@ -80,28 +80,56 @@ extension ReactiveInput {
 }
 
 /// The time order of a live input stream (`reveille react`'s): every line's instant at or after
-/// the instants of the lines above it. A launch from the past would be scored and answered with
-/// a trigger fetch at a time already gone, and a tick from the past would run the clock back;
-/// either is refused with the line that broke the order.
+/// the instants of the lines above it and of the launches given before the stream. A launch from
+/// the past would be scored and answered with a trigger fetch at a time already gone, and a tick
+/// from the past would run the clock back; either is refused with the line that broke the order.
+/// A line that repeats a launch given before the stream (the same app at the same whole second,
+/// e.g. the last lines `tail -f` prints again) is a duplicate, as a history file's exact
+/// duplicates are: it is passed over, not refused.
 public struct ReactiveInputOrder: Sendable {
-    /// The latest instant read so far (`nil` before the first line).
+    private struct _Launch: Hashable {
+        var app: String
+        var second: Double
+    }
+
+    /// The latest instant read so far, in whole seconds (`nil` before the first line and
+    /// without launches before the stream).
     public private(set) var latest: Double?
-    /// The local clock's offset on the line that read ``latest`` (for the error's message).
+    /// The local clock's offset at ``latest`` (for the error's message).
     private var latestOffset = 0
+    /// The launches given before the stream, by app and whole second.
+    private var before: Set<_Launch> = []
 
     /// An order that has read no line.
     public init() {}
 
+    /// An order that continues after `history` (the launches before the stream): the stream's
+    /// lines come at or after its latest launch, or repeat one of its launches. O(launches).
+    public init(after history: some Sequence<LaunchEvent>) {
+        for launch in history {
+            let second = launch.instant.rounded(.down)
+            before.insert(_Launch(app: launch.app, second: second))
+            if second >= latest ?? -.infinity {
+                latest = second
+                latestOffset = launch.utcOffsetSeconds
+            }
+        }
+    }
+
     /// Returns `input` when its instant is at or after every instant read before (equal
-    /// instants keep their line order), and makes it the latest.
+    /// instants keep their line order), and makes it the latest; `nil` for a launch that repeats
+    /// one given before the stream (``init(after:)``).
     /// - Throws: `HistoryError` `outOfOrder` naming `source`, `line` and the timestamp's field.
     public mutating func admit(_ input: ReactiveInput, line: Int, source: String = "<stdin>") throws(HistoryError)
-        -> ReactiveInput {
+        -> ReactiveInput? {
+        if case let .launch(launch) = input, before.contains(_Launch(app: launch.app, second: launch.instant)) {
+            return nil
+        }
         if let latest, input.instant < latest {
             throw HistoryError(.outOfOrder, file: source, line: line, field: input.instantField,
-                               expected: "an instant at or after the previous line's "
+                               expected: "an instant at or after "
                                    + TimestampParser.formatISO(instant: latest, utcOffsetSeconds: latestOffset)
-                                   + " (a live stream is read in time order)")
+                                   + ", the latest before it (a live stream is read in time order)")
         }
         latest = input.instant
         latestOffset = input.utcOffsetSeconds

@@ -14,8 +14,9 @@ struct ReactCommand: ParsableCommand {
         discussion: """
             Input lines: {"app": "com.example", "timestamp": "2023-06-01T08:15:00+02:00"} for a launch, \
             {"tick": "2023-06-01T09:00:00+02:00"} when the clock passes an instant (executes due fetches; a tick \
-            on a new local day begins it). Lines come in time order: one before a line above it is bad data \
-            (exit 65, naming the line). Output, one line per decision, flushed at once: {"action": \
+            on a new local day begins it). Lines come in time order, after the --history launches: one \
+            before a line above it or before the history's last launch is bad data (exit 65, naming the line); one \
+            that repeats a --history launch (same app and second) is passed over with a note. Output, one line per decision, flushed at once: {"action": \
             "fetch"|"cancel", "app", "at" (ISO), "instant", "reason": "window"|"trigger", "probability", \
             "budget": {"budget", "executed", "pending"}}. This is the policy `reveille evaluate --mode event` \
             scores as `reveille`; the model must come from `reveille train` (its `reactive` section).
@@ -64,18 +65,23 @@ struct ReactCommand: ParsableCommand {
             options.tauMinutes = tauMinutes
             if let note = options.planningSlotNote { StandardError.write(note) }
             scheduler.windowPlanner = try ReactiveWindowPlanner(model: usage, options: options)
+            var order = ReactiveInputOrder()
             if let history, let past = try HistoryReader.read(path: history, options: HistoryReadOptions(device: usage.device))
                 .device(usage.device) {
                 for launch in past.launches { scheduler.remember(launch) }
+                order = ReactiveInputOrder(after: past.launches)
             }
             let timeZone = zone.flatMap { TimeZone(identifier: $0) }
             var number = 0
-            var order = ReactiveInputOrder()
             while let text = readLine(strippingNewline: true) {
                 number += 1
                 guard !text.allSatisfy(\.isWhitespace) else { continue }
                 let decisions: [FetchDecision]
-                switch try order.admit(try ReactiveInput.parse(text, line: number, zone: timeZone), line: number) {
+                guard let input = try order.admit(try ReactiveInput.parse(text, line: number, zone: timeZone), line: number) else {
+                    StandardError.write("note: <stdin>:\(number): a launch --history already holds, passed over")
+                    continue
+                }
+                switch input {
                 case let .launch(launch): decisions = scheduler.observe(launch)
                 case let .tick(instant, offset): decisions = scheduler.tick(at: instant, zoneOffsetSeconds: offset)
                 }

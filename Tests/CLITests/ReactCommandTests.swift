@@ -100,4 +100,28 @@ import TestSupport
         #expect(result.stderr.contains("<stdin>:2") && result.stderr.contains("outOfOrder") && result.stderr.contains("'timestamp'"))
         #expect(!result.stdout.contains("2023-06-20T08:00:01"), "no decision for the refused line")
     }
+
+    /// A stream that first repeats the last launches `--history` holds (as `tail -f` prints a
+    /// file's last lines again) makes the same decisions as the stream without them, with a
+    /// note per repeated line; a line before the history's last launch that it does not hold
+    /// is bad data.
+    @Test func linesRepeatingTheHistoryArePassedOver() throws {
+        let prepared = try Self.prepared.get()
+        let json = { (row: String) in
+            let f = row.split(separator: ",")
+            return #"{"app": "\#(f[1])", "timestamp": "\#(f[2])"}"#
+        }
+        let history = try String(contentsOfFile: prepared.before, encoding: .utf8).split(separator: "\n").dropFirst().map(String.init)
+        let day = prepared.launches.filter { Self.stamp($0) >= "\(Self.day)T00:00:00+00:00" }.prefix(20).map(json)
+        let arguments = ["react", "--model", prepared.model, "--history", prepared.before, "--budget", "8"]
+        let plain = try CLIRunner.run(arguments, stdin: day.joined(separator: "\n") + "\n")
+        let repeated = try CLIRunner.run(arguments, stdin: (history.suffix(3).map(json) + day).joined(separator: "\n") + "\n")
+        #expect(plain.status == 0 && repeated.status == 0, "\(repeated.stderr)")
+        #expect(!plain.stdout.isEmpty && repeated.stdout == plain.stdout)
+        #expect(repeated.stderr.components(separatedBy: "passed over").count - 1 == 3)
+        let last = try #require(history.last)
+        #expect(Self.stamp(last) > "2023-06-19T00:00:00")
+        let before = try CLIRunner.run(arguments, stdin: #"{"app": "not.in.history", "timestamp": "2023-06-19T00:00:00+00:00"}"# + "\n")
+        #expect(before.status == 65 && before.stderr.contains("<stdin>:1") && before.stderr.contains("outOfOrder"))
+    }
 }

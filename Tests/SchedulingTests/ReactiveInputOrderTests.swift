@@ -41,4 +41,24 @@ import Testing
         #expect(error?.expected.contains("2024-04-08T09:00:00-04:00") == true)
         #expect(order.latest == 1_712_581_200, "a refused line does not move the order")
     }
+
+    /// After the launches given before the stream (`react --history`): a line repeating one of
+    /// them (same app, same whole second) is passed over; another line before their latest is
+    /// out of order; the stream goes on from their latest.
+    @Test func theStreamContinuesAfterTheHistory() throws {
+        let history = [LaunchEvent(device: "d", app: "a", instant: 1_712_577_600.25, utcOffsetSeconds: -14_400),
+                       LaunchEvent(device: "d", app: "b", instant: 1_712_581_200.5, utcOffsetSeconds: -14_400)]
+        var order = ReactiveInputOrder(after: history)
+        #expect(order.latest == 1_712_581_200)
+        let repeated = try Self.line(#"{"app": "a", "timestamp": "2024-04-08T08:00:00-04:00"}"#, 1)
+        #expect(try order.admit(repeated, line: 1) == nil)
+        let earlier = try Self.line(#"{"app": "c", "timestamp": "2024-04-08T08:30:00-04:00"}"#, 2)
+        let error = #expect(throws: HistoryError.self) { try order.admit(earlier, line: 2) }
+        #expect(error?.code == .outOfOrder && error?.line == 2)
+        #expect(error?.expected.contains("2024-04-08T09:00:00-04:00") == true)
+        let same = try Self.line(#"{"app": "c", "timestamp": "2024-04-08T09:00:00-04:00"}"#, 3)
+        #expect(try order.admit(same, line: 3) == same)
+        #expect(try order.admit(try Self.line(#"{"app": "b", "timestamp": "2024-04-08T09:00:00-04:00"}"#, 4), line: 4) == nil)
+        #expect(order.latest == 1_712_581_200)
+    }
 }
