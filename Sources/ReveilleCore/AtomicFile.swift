@@ -53,7 +53,9 @@ public enum AtomicFile {
     /// Writes `data` to `path` atomically (or to standard output for `-`).
     public static func write(_ data: Data, to path: String) throws(WriteError) {
         if path == "-" {
-            FileHandle.standardOutput.write(data)
+            // Through the throwing write: `FileHandle.write(_:)` traps on a failed write (a full
+            // disk, a closed pipe with SIGPIPE ignored), which must be an error, not a crash.
+            try _writeAll(data, to: STDOUT_FILENO, path: "standard output")
             return
         }
         var existing = stat()

@@ -60,11 +60,7 @@ struct EvaluatePushCommand: ParsableCommand {
                 common.note("skipped (history too short): \(report.skippedDevices.joined(separator: ", "))")
             }
             let text = format.resolved == .json ? try report.json() : report.table()
-            if output == "-" {
-                print(text, terminator: "")
-            } else {
-                try AtomicFile.write(text, to: output)
-            }
+            try AtomicFile.write(text, to: output)
         }
     }
 }

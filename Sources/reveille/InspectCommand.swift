@@ -24,10 +24,14 @@ struct InspectCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Summarise only this device.", valueName: "device-id"))
     var device: String?
 
+    func validate() throws {
+        guard top >= 0 else { throw ValidationError("--top must be 0 or more") }
+    }
+
     func run() throws {
         try runMappingErrors {
             let history = try input.load(common).only(device: device, source: input.history)
-            print(HistorySummary.text(history, topApps: top) + InspectStandby.text(history), terminator: "")
+            try StandardOutput.write(HistorySummary.text(history, topApps: top) + InspectStandby.text(history))
         }
     }
 }

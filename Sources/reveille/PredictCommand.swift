@@ -82,8 +82,9 @@ struct PredictCommand: ParsableCommand {
             let times = (0..<slots).map {
                 TimestampParser.formatISO(instant: start + Double($0 * slotMinutes * 60), utcOffsetSeconds: offset)
             }
-            print(output.resolved == .json ? try PredictionOutput.json(device: fitted.device, times: times, slotMinutes: slotMinutes, p: p)
-                                           : PredictionOutput.text(device: fitted.device, times: times, p: p), terminator: "")
+            try StandardOutput.write(output.resolved == .json
+                ? try PredictionOutput.json(device: fitted.device, times: times, slotMinutes: slotMinutes, p: p)
+                : PredictionOutput.text(device: fitted.device, times: times, p: p))
         }
     }
 }

@@ -47,7 +47,7 @@ final class ProgressPrinter: @unchecked Sendable {
         lastPrinted = now
         let line = Self.line(label: label, progress: progress, elapsedSeconds: _seconds(now - started))
         if terminal {
-            FileHandle.standardError.write(Data(("\r" + line + "\u{1B}[K" + (progress.isComplete ? "\n" : "")).utf8))
+            StandardError.writeRaw("\r" + line + "\u{1B}[K" + (progress.isComplete ? "\n" : ""))
             lineOpen = !progress.isComplete
         } else {
             StandardError.write(line)
@@ -67,7 +67,7 @@ final class ProgressPrinter: @unchecked Sendable {
     /// Ends a terminal line left open by an unfinished run (call before printing anything else).
     func finish() {
         lock.lock(); defer { lock.unlock() }
-        if lineOpen { FileHandle.standardError.write(Data("\n".utf8)) }
+        if lineOpen { StandardError.writeRaw("\n") }
         lineOpen = false
     }
 

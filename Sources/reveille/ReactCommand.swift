@@ -88,7 +88,7 @@ struct ReactCommand: ParsableCommand {
                 for decision in decisions {
                     let line = ReactiveOutputLine(decision, budget: scheduler.budgetState,
                                                       utcOffsetSeconds: _offset(decision.at, timeZone, scheduler))
-                    FileHandle.standardOutput.write(Data((try line.text + "\n").utf8))
+                    try StandardOutput.write(try line.text + "\n")
                 }
             }
         }

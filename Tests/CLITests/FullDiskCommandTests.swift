@@ -12,6 +12,53 @@ import TestSupport
         #expect(r.stderr.contains("cannot write /dev/full: No space left on device"), "\(r.stderr)")
     }
 
+    /// Regression: with standard output on a full device, `plan`, `explain`, `react` and
+    /// `train -o -` trapped (SIGILL: `FileHandle.write(_:)` traps on a failed write), and
+    /// `predict` and `inspect` exited 0 having lost their output (`print`). Each is now exit 73.
+    @Test(arguments: [
+        ["plan", "--history", "Datasets/default/launches.csv", "--device", "sim-000", "--from", "2024-04-08T00:00:00-04:00", "-q"],
+        ["explain", "Datasets/default/launches.csv", "--device", "sim-000", "--app", "com.sim.mail", "-q"],
+        ["inspect", "Datasets/default/launches.csv", "--device", "sim-000", "-q"],
+        ["train", "Datasets/default/launches.csv", "--device", "sim-000", "-o", "-", "-q"],
+        ["evaluate-push", "Datasets/default/launches.csv", "--device", "sim-000", "-q"],
+    ])
+    func standardOutputOnAFullDeviceIsExit73(_ arguments: [String]) throws {
+        let r = try Self.runWithStandardOutputOnFullDevice(arguments)
+        #expect(r.status == 73, "\(arguments[0]): \(r.stderr)")
+        #expect(r.stderr.contains("cannot write standard output: No space left on device"), "\(arguments[0]): \(r.stderr)")
+    }
+
+    @Test func predictAndReactWithStandardOutputOnAFullDeviceAreExit73() throws {
+        let model = try Fixtures.temporaryFile("", suffix: ".json")
+        let trained = try CLIRunner.run(["train", "Datasets/default/launches.csv", "--device", "sim-000", "-o", model, "-q"])
+        try #require(trained.status == 0, "\(trained.stderr)")
+        let predicted = try Self.runWithStandardOutputOnFullDevice(["predict", "--model", model, "--from", "2024-04-08T00:00:00-04:00"])
+        #expect(predicted.status == 73 && predicted.stderr.contains("cannot write standard output"), "\(predicted.stderr)")
+        let reacted = try Self.runWithStandardOutputOnFullDevice(
+            ["react", "--model", model], stdin: #"{"app": "com.sim.mail", "timestamp": "2024-04-08T09:00:00-04:00"}"# + "\n")
+        #expect(reacted.status == 73 && reacted.stderr.contains("cannot write standard output"), "\(reacted.stderr)")
+    }
+
+    /// Runs `reveille arguments…` from the repository root with standard output on `/dev/full`.
+    static func runWithStandardOutputOnFullDevice(_ arguments: [String], stdin: String = "") throws -> CLIRunner.Result {
+        try #require(FileManager.default.fileExists(atPath: "/dev/full"))
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        let process = Process()
+        process.executableURL = CLIRunner.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = Fixtures.repositoryRoot
+        let err = Pipe(), input = Pipe()
+        process.standardOutput = full
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        try input.fileHandleForWriting.write(contentsOf: Data(stdin.utf8))
+        try input.fileHandleForWriting.close()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CLIRunner.Result(status: process.terminationStatus, stdout: "", stderr: String(decoding: errData, as: UTF8.self))
+    }
+
     @Test(.enabled(if: TinyFileSystem.mountPoint != nil, Comment(rawValue: TinyFileSystem.skipReason)))
     func anOutputOnAFullFileSystemIsExit73AndLeavesNoTemporaryFile() throws {
         let dir = try #require(TinyFileSystem.directory())

@@ -22,6 +22,13 @@ import TestSupport
         #expect(r.status == 64)
     }
 
+    /// Regression: a negative `--top` trapped (SIGILL in `prefix`); it is bad usage.
+    @Test func negativeTopIsBadUsage() throws {
+        let r = try CLIRunner.run(["inspect", "-", "--top=-1"], stdin: "device,app,timestamp\nd,a,2020-01-01T00:00:00Z\n")
+        #expect(r.status == 64)
+        #expect(r.stderr.contains("--top must be 0 or more"))
+    }
+
     @Test func skipInvalidReportsOnStderr() throws {
         let r = try CLIRunner.run(["inspect", "-", "--skip-invalid"],
                                   stdin: "device,app,timestamp\nd,a,noon\nd,a,2020-01-01T00:00:00Z\n")

@@ -8,6 +8,12 @@ public enum CLIRunner {
         public let status: Int32
         public let stdout: String
         public let stderr: String
+
+        public init(status: Int32, stdout: String, stderr: String) {
+            self.status = status
+            self.stdout = stdout
+            self.stderr = stderr
+        }
     }
 
     /// The `reveille` binary beside the running test bundle (SwiftPM puts all products of a
