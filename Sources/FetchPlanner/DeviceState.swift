@@ -65,8 +65,13 @@ public struct AppSettings: Sendable, Codable, Equatable {
     public var earliestBegin: Double?
     /// Cap on this app's fetches per local day, overriding ``PlatformRules/maxFetchesPerAppPerDay``.
     public var maxFetchesPerDay: Int?
-    /// Bytes one fetch downloads, counted against ``PlanningBudget/dataBytesPerDay``. Default 0.
+    /// Bytes one fetch downloads, counted against ``PlanningBudget/dataBytesPerDay``. Default 0;
+    /// at most ``maximumBytesPerFetch``.
     public var bytesPerFetch: Double
+    /// The largest ``bytesPerFetch`` accepted: 10¹² bytes (a terabyte), far beyond any
+    /// background fetch, and small enough that a day's summed bytes stay finite (a larger value
+    /// such as 10³⁰⁸ summed to infinity, which a schedule cannot be written with).
+    public static let maximumBytesPerFetch = 1e12
     /// Outcomes of past fetches. Default none.
     public var fetchResults: FetchResultCounts?
 

@@ -116,10 +116,13 @@ enum _Validation {
         var names = Set<String>()
         for (k, a) in s.apps.enumerated() {
             let counts = a.fetchResults.map { $0.newData >= 0 && $0.noData >= 0 && $0.failed >= 0 } ?? true
-            guard names.insert(a.app).inserted, counts, a.bytesPerFetch.isFinite, a.bytesPerFetch >= 0,
-                  (a.maxFetchesPerDay ?? 0) >= 0, a.earliestBegin.map(_instant) ?? true else {
+            guard names.insert(a.app).inserted, counts, (a.maxFetchesPerDay ?? 0) >= 0, a.earliestBegin.map(_instant) ?? true else {
                 throw PlanningError(.invalidSettings, field: "state.apps[\(k)]",
-                                    expected: "a unique app, counts ≥ 0, bytesPerFetch ≥ 0, maxFetchesPerDay ≥ 0, finite earliestBegin")
+                                    expected: "a unique app, counts ≥ 0, maxFetchesPerDay ≥ 0, finite earliestBegin")
+            }
+            guard a.bytesPerFetch >= 0, a.bytesPerFetch <= AppSettings.maximumBytesPerFetch else {
+                throw PlanningError(.invalidSettings, field: "state.apps[\(k)].bytesPerFetch",
+                                    expected: "bytes in 0…\(Int(AppSettings.maximumBytesPerFetch)) (10¹²)")
             }
         }
     }

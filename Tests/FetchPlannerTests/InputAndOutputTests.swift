@@ -24,6 +24,8 @@ import TestSupport
         }),
         ("negative interval", .invalidRule, { $0.rules.minimumIntervalSeconds = -1 }),
         ("negative counts", .invalidSettings, { $0.state.apps = [AppSettings(app: "x", fetchResults: FetchResultCounts(newData: -1, noData: 0, failed: 0))] }),
+        // Regression: 10³⁰⁸ bytes per fetch summed to an infinite `plannedBytes` (exit 70 from `plan --state`).
+        ("bytes per fetch beyond a terabyte", .invalidSettings, { $0.state.apps = [AppSettings(app: "x", bytesPerFetch: 1e308)] }),
         ("infinite spent fetch", .invalidSpentFetch, { $0.spentFetches = [SpentFetch(app: "x", at: .infinity)] }),
         ("start beyond year 5100", .invalidSlots, { $0.horizonStart = 1e12 }),
         ("tau of a year", .invalidTau, { $0.tauSeconds = 365 * 86_400 }),
