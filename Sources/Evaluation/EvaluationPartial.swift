@@ -109,6 +109,7 @@ public struct EvaluationPartialError: InputDataError, Sendable, Equatable {
 /// Non-empty lines of a file or standard input, read in 1 MiB chunks.
 private struct _Lines {
     let handle: FileHandle
+    let path: String
     var buffer = Data()
     var atEnd = false
     var number = 0
@@ -118,6 +119,7 @@ private struct _Lines {
             throw EvaluationPartialError(file: path, line: 0, expected: "a readable partial file")
         }
         self.handle = handle
+        self.path = path
     }
 
     mutating func next() throws -> (Data, Int)? {
@@ -136,7 +138,12 @@ private struct _Lines {
                 number += 1
                 return (line, number)
             }
-            let chunk = handle.readData(ofLength: 1 << 20)
+            // The throwing read: `readData(ofLength:)` traps on a failed read (a directory).
+            let chunk: Data
+            do { chunk = try handle.read(upToCount: 1 << 20) ?? Data() } catch {
+                throw EvaluationPartialError(file: path, line: number + 1,
+                                             expected: "a readable partial file (\(FileDescriptorIO.Failure(error).reason))")
+            }
             if chunk.isEmpty { atEnd = true } else { buffer.append(chunk) }
         }
     }

@@ -8,7 +8,13 @@ extension ChargingInterval {
     /// - Throws: ``PlanningError`` (`invalidCharging`) naming the file, line and field.
     /// - Complexity: O(bytes).
     public static func readCSV(path: String) throws -> [String: [ChargingInterval]] {
-        let contents = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
+        let contents: Data?
+        if path == "-" {
+            // The throwing read: `readDataToEndOfFile()` traps on a failed read (a directory).
+            do { contents = try FileHandle.standardInput.readToEnd() ?? Data() } catch { contents = nil }
+        } else {
+            contents = FileManager.default.contents(atPath: path)
+        }
         guard let data = contents else {
             throw PlanningError(.invalidCharging, field: path, expected: "a readable plugged-in intervals CSV")
         }

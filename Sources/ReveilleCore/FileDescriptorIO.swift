@@ -15,7 +15,8 @@ public enum FileDescriptorIO {
         /// `strerror`'s text for ``code``.
         public var reason: String { String(cString: strerror(code)) }
 
-        init(_ error: any Error) {
+        /// The failure a Foundation file error carries (its POSIX code, else `EIO`).
+        public init(_ error: any Error) {
             let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
             if let underlying, underlying.domain == NSPOSIXErrorDomain, let code = Int32(exactly: underlying.code) {
                 self.code = code

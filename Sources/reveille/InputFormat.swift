@@ -46,7 +46,7 @@ func _looksLikeSQLite(_ path: String) -> Bool {
 /// Launches from a device export; `-` reads `dumpsys` text from standard input.
 func _deviceLaunches(_ kind: DeviceKind, path: String, options: DeviceImportOptions) throws -> [LaunchEvent] {
     guard path == "-" else { return try DeviceImporter.launches(kind, path: path, options: options) }
-    let text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+    let text = String(decoding: try _standardInput(), as: UTF8.self)
     return try DeviceImporter.checkNames(DumpsysUsageStats.launches(text: text, file: "-", device: options.device ?? "stdin",
                                                                      zone: try options.zone(file: "-"), excluded: options.excludedApps), file: "-")
 }
@@ -75,5 +75,14 @@ func _assumedOffsetNote(_ kind: DeviceKind, utcOffsetSeconds: Int) -> String? {
         "powerlog: offsets from its time-zone table; \(TimestampParser.formatOffset(utcOffsetSeconds)) assumed only if it has none"
     case .knowledgec, .knowledgecPlugged:
         nil
+    }
+}
+
+/// All of standard input, through the throwing read (`readDataToEndOfFile()` traps on a failed
+/// read, e.g. a directory redirected to standard input).
+/// - Throws: `HistoryError` `unreadable` naming `-`.
+func _standardInput() throws -> Data {
+    do { return try FileHandle.standardInput.readToEnd() ?? Data() } catch {
+        throw HistoryError(.unreadable, file: "-", expected: "readable standard input (\(FileDescriptorIO.Failure(error).reason))")
     }
 }
