@@ -5,7 +5,9 @@ import ReveilleCore
 
 /// JSON Lines output written record by record: straight to standard output for `-` (so a pipe
 /// sees each device as soon as it ends), else into a temporary file renamed over `path` by
-/// ``finish()`` (no partial file after an error, as `AtomicFile`).
+/// ``finish()`` (no partial file after an error, as `AtomicFile`). An existing device or pipe
+/// (`/dev/null`, a FIFO, a link to one) is written in place, as `AtomicFile` writes it:
+/// renaming over it would replace the node with a regular file.
 struct LineOutput {
     private let path: String
     private let temporary: String?
@@ -16,6 +18,15 @@ struct LineOutput {
         guard path != "-" else {
             temporary = nil
             handle = FileHandle.standardOutput
+            return
+        }
+        var existing = stat()
+        if stat(path, &existing) == 0, existing.st_mode & S_IFMT != S_IFREG, existing.st_mode & S_IFMT != S_IFDIR {
+            guard let handle = FileHandle(forWritingAtPath: path) else {
+                throw AtomicFile.WriteError(path: path, reason: String(cString: strerror(errno)))
+            }
+            temporary = nil
+            self.handle = handle
             return
         }
         let url = URL(fileURLWithPath: path)
@@ -38,7 +49,10 @@ struct LineOutput {
 
     /// Closes the output; a file is moved into place.
     func finish() throws {
-        guard let temporary else { return }
+        guard let temporary else {
+            if path != "-" { try? handle.close() }
+            return
+        }
         try? handle.close()
         guard rename(temporary, path) == 0 else {
             unlink(temporary)
