@@ -81,7 +81,7 @@ public enum EvaluationPartial {
                     throw fail("a device line {\"device\", \"launches\", \"tallies\"} for policies \(h.policies) and budgets \(h.budgets)")
                 }
                 guard seen.insert(device.device).inserted else { throw fail("device '\(device.device)' in only one partial line") }
-                do { try pool?.add(device) } catch let error as EvaluationPartialError { throw fail(error.description) }
+                do { try pool?.add(device) } catch let error as EvaluationPartialError { throw fail(error.expected) }
             }
             guard header != nil else { throw EvaluationPartialError(file: path, line: 0, expected: "a partial header line") }
         }

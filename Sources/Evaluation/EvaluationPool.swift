@@ -41,7 +41,7 @@ public struct EvaluationPool: Sendable {
     /// not fit the header's policies and budgets, ``EvaluationSpillError`` when the temporary file
     /// of score counts cannot be written.
     public mutating func add(_ device: EvaluationPartial.Device) throws {
-        guard device.launches >= 0, launches <= Int.max - device.launches else { throw EvaluationPartialError.invalid("launches must be a non-negative count") }
+        guard device.launches >= 0, launches <= Int.max - device.launches else { throw EvaluationPartialError.invalid("a non-negative launch count whose sum over the devices fits") }
         devicesTotal += 1
         launches += device.launches
         guard let tallies = device.tallies else { return }
@@ -140,28 +140,46 @@ struct _PooledTally: Sendable {
     /// once for all budgets by the caller).
     mutating func add(_ t: _Tally, scoresShared: Bool) throws {
         let parts = [t.deviceDays, t.coldLaunches, t.hits, t.oracleHits, t.fetches, t.usedFetches, t.usedFetchesTimeline, t.floorOwed, t.floorServed]
-        guard parts.allSatisfy({ $0 >= 0 && $0 <= Int.max / 2 }), t.stalenessMinutesSum.isFinite,
-              counts.deviceDays <= Int.max / 2 - t.deviceDays else { throw EvaluationPartialError.invalid("counts must be non-negative and sums finite") }
-        counts.deviceDays += t.deviceDays
-        counts.coldLaunches += t.coldLaunches
-        counts.hits += t.hits
-        counts.oracleHits += t.oracleHits
-        counts.fetches += t.fetches
-        counts.usedFetches += t.usedFetches
-        counts.usedFetchesTimeline += t.usedFetchesTimeline
-        counts.floorOwed += t.floorOwed
-        counts.floorServed += t.floorServed
-        staleness.add(t.stalenessMinutesSum)
+        guard parts.allSatisfy({ $0 >= 0 && $0 <= Int.max / 2 }), t.stalenessMinutesSum.isFinite, t.stalenessMinutesSum >= 0 else {
+            throw EvaluationPartialError.invalid("counts must be non-negative and sums finite")
+        }
+        // What one device's replay can produce: a hit is a scored cold launch, a used fetch an
+        // executed one, a served floor one owed.
+        guard t.hits <= t.coldLaunches, t.oracleHits <= t.coldLaunches, t.usedFetches <= t.fetches,
+              t.usedFetchesTimeline <= t.fetches, t.floorServed <= t.floorOwed else {
+            throw EvaluationPartialError.invalid("hits and oracle hits at most the cold launches, used fetches at most the fetches, "
+                                                 + "served floor days at most the owed")
+        }
+        var sums = counts
+        for (sum, part) in [(\_Tally.deviceDays, t.deviceDays), (\.coldLaunches, t.coldLaunches), (\.hits, t.hits),
+                            (\.oracleHits, t.oracleHits), (\.fetches, t.fetches), (\.usedFetches, t.usedFetches),
+                            (\.usedFetchesTimeline, t.usedFetchesTimeline), (\.floorOwed, t.floorOwed),
+                            (\.floorServed, t.floorServed)] {
+            let (total, overflow) = sums[keyPath: sum].addingReportingOverflow(part)
+            guard !overflow, total <= Int.max / 2 else {
+                throw EvaluationPartialError.invalid("counts whose sums over the devices fit in 62 bits")
+            }
+            sums[keyPath: sum] = total
+        }
+        var pooledStaleness = staleness
+        pooledStaleness.add(t.stalenessMinutesSum)
+        guard pooledStaleness.value.isFinite else { throw EvaluationPartialError.invalid("staleness sums whose total is finite") }
+        counts = sums
+        staleness = pooledStaleness
         counts.stalenessMinutesSum = staleness.value
         if t.coldLaunches > 0 {
             macroSum.add(t.hitRate)
             macroDevices += 1
         }
         guard let cells = t.probabilities else { return }
-        guard cells.logLossSum.isFinite, cells.brierSum.isFinite,
+        var pooledLogLoss = logLoss, pooledBrier = brier
+        pooledLogLoss.add(cells.logLossSum)
+        pooledBrier.add(cells.brierSum)
+        guard cells.logLossSum.isFinite, cells.brierSum.isFinite, pooledLogLoss.value.isFinite, pooledBrier.value.isFinite,
+              cells.count >= 0, cells.positives >= 0, cells.positives <= cells.count,
               cells.count <= Int.max / 2 - cellCount else { throw EvaluationPartialError.invalid("probability sums must be finite and counts bounded") }
-        logLoss.add(cells.logLossSum)
-        brier.add(cells.brierSum)
+        logLoss = pooledLogLoss
+        brier = pooledBrier
         hasProbabilities = true
         cellCount += cells.count
         positives += cells.positives

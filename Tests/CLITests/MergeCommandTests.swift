@@ -29,6 +29,32 @@ import TestSupport
         #expect(r.stderr.contains(":3:") && r.stderr.contains("sorted by device"))
     }
 
+    /// Regression: `merge` trapped (SIGILL) when counts summed over the devices overflowed, and
+    /// merged a line whose hits exceeded its cold launches (hit rate 302) or whose finite
+    /// staleness sums added up to infinity (`nan`; exit 70 with `--format json`). Each is bad
+    /// data naming the line, the reason said once. Cases: (field, value on every device line,
+    /// the line named, the reason).
+    @Test(arguments: [
+        ("coldLaunches", "4611686018427387903", 3, "fit in 62 bits"),
+        ("hits", "5000", 2, "at most the cold launches"),
+        ("stalenessMinutesSum", "1e308", 3, "total is finite"),
+    ])
+    func inconsistentDeviceLinesAreBadData(_ field: String, value: String, line: Int, reason: String) throws {
+        let partial = try CLIRunner.run(["evaluate", Self.history, "--partial", "--policy", "interval", "--budget", "8", "-q"])
+        try #require(partial.status == 0, "\(partial.stderr)")
+        let lines = partial.stdout.split(separator: "\n").map(String.init)
+        try #require(lines.count == 4 && lines[1].contains("\"\(field)\":"))
+        let edited = [lines[0]] + lines.dropFirst().map {
+            $0.replacingOccurrences(of: "\"\(field)\":[0-9.e+]+", with: "\"\(field)\":\(value)", options: .regularExpression)
+        }
+        let file = try Fixtures.temporaryFile(edited.joined(separator: "\n") + "\n", suffix: ".jsonl")
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let r = try CLIRunner.run(["merge", file, "--format", "json"])
+        #expect(r.status == 65, "\(r.stderr)")
+        #expect(r.stderr.contains("\(file):\(line):") && r.stderr.contains(reason), "\(r.stderr)")
+        #expect(r.stderr.components(separatedBy: "invalid partial result").count == 2, "the reason is said once: \(r.stderr)")
+    }
+
     @Test func mergeOfAFileWithoutHeaderIsBadData() throws {
         let file = try Fixtures.temporaryFile("{\"device\":\"x\",\"launches\":1}\n", suffix: ".jsonl")
         defer { try? FileManager.default.removeItem(atPath: file) }
