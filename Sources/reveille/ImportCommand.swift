@@ -45,7 +45,10 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "Device identifier written into the output (default: the file name without extension).")
     var device: String?
 
-    @Option(help: "UTC offset of the times of sources that store none (wellbeing, dumpsys, screentime, app-usage, biome; required for them unless --zone is given), e.g. -04:00; powerlog's fallback when its time-zone table is empty (without it, such a PowerLog is an error, never read as UTC).")
+    // `.unconditional`: a negative offset (`--utc-offset -04:00`, the example above) is the
+    // option's value, not another option.
+    @Option(parsing: .unconditional,
+            help: "UTC offset of the times of sources that store none (wellbeing, dumpsys, screentime, app-usage, biome; required for them unless --zone is given), e.g. -04:00; powerlog's fallback when its time-zone table is empty (without it, such a PowerLog is an error, never read as UTC).")
     var utcOffset: String?
 
     @Option(help: "Time zone (IANA Area/City) of wellbeing, dumpsys, app-usage and biome; each launch gets the offset in effect then. Overrides --utc-offset.")

@@ -17,6 +17,14 @@ import TestSupport
         #expect(r.stderr.contains("knowledgec: 52 launches"))
     }
 
+    /// Regression: the help's own example, `--utc-offset -04:00` (a negative offset as a separate
+    /// word), was refused as a missing value (exit 64); only `--utc-offset=-04:00` worked.
+    @Test func aNegativeOffsetAsItsOwnWordIsTheOptionsValue() throws {
+        let r = try CLIRunner.run(["import", "wellbeing", wellbeing, "--utc-offset", "-04:00", "-o", "-", "-q"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("com.spotify.music,2023-05-29T16:31:43.291-04:00,2.173\n"))
+    }
+
     @Test func wellbeingToFileNotesTheAssumedOffset() throws {
         let out = Scratch.path("reveille-cli-", suffix: ".csv").path
         defer { try? FileManager.default.removeItem(atPath: out) }
