@@ -52,22 +52,89 @@ public enum AtomicFile {
 
     /// Writes `data` to `path` atomically (or to standard output for `-`).
     public static func write(_ data: Data, to path: String) throws(WriteError) {
-        if path == "-" {
+        try write([(data, path)])
+    }
+
+    /// Writes several outputs of one run, all or nothing as far as files go: every file's bytes
+    /// are first written and flushed to its temporary file; then standard output (`-`) and
+    /// devices are written; only then are the files renamed into place. A failure before the
+    /// renames leaves no output file written or changed (e.g. `simulate -o x.csv --truth DIR`
+    /// wrote `x.csv` and then failed on the truth). A rename failing after another succeeded is
+    /// the one case that leaves part of the outputs (rename(2) on a directory just written to).
+    public static func write(_ outputs: [(data: Data, path: String)]) throws(WriteError) {
+        var named = Set<String>()
+        for output in outputs where !named.insert(output.path).inserted {
+            throw WriteError(path: output.path, reason: "it is named for two outputs of the same run")
+        }
+        var staged: [_Staged] = []
+        do throws(WriteError) {
+            var direct: [(data: Data, path: String)] = []
+            for output in outputs {
+                if let file = try _stage(output.data, to: output.path) { staged.append(file) } else { direct.append(output) }
+            }
+            for output in direct { try _writeInPlace(output.data, to: output.path) }
+        } catch {
+            for file in staged { unlink(file.temporary) }
+            throw error
+        }
+        for (k, file) in staged.enumerated() {
+            // rename(2) replaces an existing destination atomically (FileManager.replaceItemAt
+            // fails on every second overwrite on Linux).
+            guard rename(file.temporary, file.path) == 0 else {
+                let error = _error(file.path)
+                for rest in staged[k...] { unlink(rest.temporary) }
+                throw error
+            }
+            // Make the rename itself durable; some file systems refuse fsync on a directory
+            // (EINVAL), which loses nothing that was promised, so only the data's fsync is an error.
+            let dirFD = open(file.directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            if dirFD >= 0 {
+                _ = fsync(dirFD)
+                close(dirFD)
+            }
+        }
+    }
+
+    /// A file's bytes written and flushed to its temporary file, not yet renamed over it.
+    private struct _Staged {
+        let temporary: String
+        let path: String
+        let directory: String
+    }
+
+    /// Whether `path` is written in place: standard output (`-`), or an existing device or pipe
+    /// (e.g. /dev/null, /dev/full), which renaming over would replace.
+    private static func _writesInPlace(_ path: String) -> Bool {
+        guard path != "-" else { return true }
+        var existing = stat()
+        guard stat(path, &existing) == 0 else { return false }
+        return (existing.st_mode & S_IFMT) != S_IFREG && (existing.st_mode & S_IFMT) != S_IFDIR
+    }
+
+    /// Writes `data` to standard output (`-`) or into the existing node at `path`.
+    private static func _writeInPlace(_ data: Data, to path: String) throws(WriteError) {
+        guard path != "-" else {
             // Through the throwing write: `FileHandle.write(_:)` traps on a failed write (a full
             // disk, a closed pipe with SIGPIPE ignored), which must be an error, not a crash.
             try _writeAll(data, to: STDOUT_FILENO, path: "standard output")
             return
         }
+        let fd = open(path, O_WRONLY)
+        guard fd >= 0 else { throw _error(path) }
+        defer { close(fd) }
+        try _writeAll(data, to: fd, path: path)
+    }
+
+    /// Writes `data` to a fresh temporary file beside `path` (flushed, closed, with the mode of
+    /// an existing destination); `nil` for a path written in place (``_writesInPlace(_:)``).
+    private static func _stage(_ data: Data, to path: String) throws(WriteError) -> _Staged? {
+        guard !_writesInPlace(path) else { return nil }
         var existing = stat()
         let exists = stat(path, &existing) == 0
-        // Devices and pipes (e.g. /dev/null, /dev/full) are written in place: renaming over them
-        // would replace them.
-        if exists, (existing.st_mode & S_IFMT) != S_IFREG, (existing.st_mode & S_IFMT) != S_IFDIR {
-            let fd = open(path, O_WRONLY)
-            guard fd >= 0 else { throw _error(path) }
-            defer { close(fd) }
-            try _writeAll(data, to: fd, path: path)
-            return
+        // A directory refuses the rename only after every output is staged: refused here, before
+        // any output is renamed into place.
+        if exists, (existing.st_mode & S_IFMT) == S_IFDIR {
+            throw WriteError(path: path, reason: String(cString: strerror(EISDIR)), code: EISDIR)
         }
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
@@ -87,20 +154,7 @@ public enum AtomicFile {
             unlink(temporary)
             throw error
         }
-        // rename(2) replaces an existing destination atomically (FileManager.replaceItemAt fails on
-        // every second overwrite on Linux).
-        guard rename(temporary, path) == 0 else {
-            let error = _error(path)
-            unlink(temporary)
-            throw error
-        }
-        // Make the rename itself durable; some file systems refuse fsync on a directory (EINVAL),
-        // which loses nothing that was promised, so only the data's fsync above is an error.
-        let dirFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if dirFD >= 0 {
-            _ = fsync(dirFD)
-            close(dirFD)
-        }
+        return _Staged(temporary: temporary, path: path, directory: directory)
     }
 
     /// The temporary file name used while writing `name` from process `pid`.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Evaluation
 import LaunchHistory
 import ReveilleCore
@@ -78,8 +79,11 @@ struct EvaluateCommand: AsyncParsableCommand {
                 .evaluate(history, progress: evaluationProgressNote(common, label: "evaluate"))
             common.note("evaluated in \(_fixed(timing.wallSeconds, 2)) s")
             let text = output.resolved == .json ? try report.json() : EvaluationTable.text(report)
-            if let fetches { try AtomicFile.write(ExecutedFetch.csv(report.executedFetches), to: fetches) }
-            try AtomicFile.write(text, to: outputPath)
+            // Both outputs or neither (an unwritable -o leaves no fetch list behind).
+            var outputs: [(data: Data, path: String)] = []
+            if let fetches { outputs.append((Data(ExecutedFetch.csv(report.executedFetches).utf8), fetches)) }
+            outputs.append((Data(text.utf8), outputPath))
+            try AtomicFile.write(outputs)
         }
     }
 }

@@ -98,15 +98,12 @@ struct ImportCommand: ParsableCommand {
                 (text, rows) = try DeviceImporter.csv(kind, path: file, options: options)
             }
             let provenance = try _provenance(rows: rows, excluded: excluded, timeZone: timeZone, offset: offset)
-            try AtomicFile.write(text, to: output)
+            // The launches and their provenance, both or neither.
+            var outputs = [(data: Data(text.utf8), path: output)]
             if let provenance, output != "-" {
-                do {
-                    try AtomicFile.write(try DeterministicJSON.text(provenance), to: ImportProvenance.companionPath(forOutput: output))
-                } catch {
-                    try? FileManager.default.removeItem(atPath: output)
-                    throw error
-                }
+                outputs.append((Data(try DeterministicJSON.text(provenance).utf8), ImportProvenance.companionPath(forOutput: output)))
             }
+            try AtomicFile.write(outputs)
             provenance?.summaryLines.forEach(common.note)
             if let timeZone {
                 common.note("\(kind.rawValue): wall-clock times read in \(timeZone.identifier)")

@@ -52,10 +52,10 @@ struct SimulateCommand: ParsableCommand {
             let firstDay = Self._day(start) ?? 0
             let run = try LaunchSimulator.simulate(.init(devices: devices, days: days, seed: seed, firstDay: firstDay),
                                                    progress: ProgressPrinter(label: "simulate", common: common).handler)
-            try AtomicFile.write(CanonicalCSVWriter.csv(run.events), to: output)
-            if let truth {
-                try AtomicFile.write(try run.truth.jsonData(), to: truth)
-            }
+            // Both outputs or neither (a truth that cannot be written leaves no CSV behind).
+            var outputs = [(data: Data(CanonicalCSVWriter.csv(run.events).utf8), path: output)]
+            if let truth { outputs.append((try run.truth.jsonData(), truth)) }
+            try AtomicFile.write(outputs)
             common.note(LaunchStatistics.compute(run.events).text)
         }
     }

@@ -19,6 +19,31 @@ import TestSupport
     @Test func unwritableDirectoryIsAWriteError() {
         #expect(throws: AtomicFile.WriteError.self) { try AtomicFile.write("x", to: "/nonexistent-dir/out.txt") }
     }
+
+    /// Regression: a run with two outputs wrote the first and then failed on the second
+    /// (`simulate -o x.csv --truth DIR`, `evaluate --fetches f.csv -o DIR`), leaving the first
+    /// behind. Several outputs are staged first: a failure on any leaves none written or changed.
+    @Test(arguments: ["a directory", "a missing directory", "the same path"])
+    func severalOutputsAreAllOrNothing(_ second: String) throws {
+        let dir = try AtomicFileLeftoverTests.directory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let kept = dir + "/kept.txt", fresh = dir + "/fresh.txt"
+        try "old".write(toFile: kept, atomically: false, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: false)
+        let bad = switch second {
+        case "a directory": dir + "/sub"
+        case "a missing directory": dir + "/missing/out.txt"
+        default: fresh
+        }
+        #expect(throws: AtomicFile.WriteError.self) {
+            try AtomicFile.write([(Data("new".utf8), kept), (Data("new".utf8), fresh), (Data("x".utf8), bad)])
+        }
+        #expect(try String(contentsOfFile: kept, encoding: .utf8) == "old")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["kept.txt", "sub"])
+        try AtomicFile.write([(Data("new".utf8), kept), (Data("newer".utf8), fresh)])
+        #expect(try String(contentsOfFile: kept, encoding: .utf8) == "new")
+        #expect(try String(contentsOfFile: fresh, encoding: .utf8) == "newer")
+    }
 }
 
 /// Issue 15 "Files left behind": stale temporary files, permission modes, full disks.
