@@ -43,7 +43,13 @@ struct SimulateCommand: ParsableCommand {
     func validate() throws {
         guard (1...100_000).contains(devices) else { throw ValidationError("--devices must be in 1…100000") }
         guard (1...3_660).contains(days) else { throw ValidationError("--days must be in 1…3660") }
-        guard Self._day(start) != nil else { throw ValidationError("--start must be a date like 2024-03-04") }
+        guard let first = Self._day(start) else { throw ValidationError("--start must be a date like 2024-03-04") }
+        // Every simulated instant (a day either side for the devices' offsets and trips) within
+        // the years every reader accepts: the output must read back.
+        guard LocalClock.isValidInstant(LocalClock.startOfDay(first - 1, utcOffsetSeconds: 0)),
+              LocalClock.isValidInstant(LocalClock.startOfDay(first + days + 1, utcOffsetSeconds: 0)) else {
+            throw ValidationError("--start and --days must keep the simulated days within \(LocalClock.validInstantDescription)")
+        }
         guard truth != "-" || output != "-" else { throw ValidationError("--truth and -o cannot both be standard output") }
     }
 

@@ -63,4 +63,19 @@ import TestSupport
         let inspect = try CLIRunner.run(["inspect", "Datasets/default/launches.csv"])
         #expect(inspect.status == 0 && inspect.stdout.hasPrefix("20 devices, 69713 launches"))
     }
+
+    /// Regression: `simulate --start 1989-12-31` (or days running past 2100) wrote a history its
+    /// own readers refuse (`instantOutOfRange`); the range is bad usage now, and the first
+    /// accepted days read back.
+    @Test func simulatedDaysStayWithinTheReadersRange() throws {
+        for (start, days) in [("1989-12-31", "3"), ("2100-12-25", "20")] {
+            let r = try CLIRunner.run(["simulate", "--devices", "1", "--days", days, "--start", start, "--seed", "1", "-o", "-"])
+            #expect(r.status == 64 && r.stdout.isEmpty, "\(start): \(r.stderr)")
+            #expect(r.stderr.contains("1990-01-01"), "\(start): \(r.stderr)")
+        }
+        let early = try CLIRunner.run(["simulate", "--devices", "1", "--days", "3", "--start", "1990-01-02", "--seed", "1", "-o", "-", "-q"])
+        #expect(early.status == 0)
+        let read = try CLIRunner.run(["inspect", "-"], stdin: early.stdout)
+        #expect(read.status == 0, "\(read.stderr)")
+    }
 }
