@@ -77,13 +77,18 @@ public struct Evaluator: Sendable {
         let dayWorkers = max(1, width / max(1, first.count))
         // Taken from the end, so each is released once its task is done with it.
         first.reverse()
-        try await withThrowingTaskGroup(of: (Int, _DeviceOutcome).self) { group in
+        // A device's failure is kept as its result and thrown when its turn to be emitted comes:
+        // the error reported is the first failing device's in input order, whichever task
+        // finished first (the same message on every run).
+        try await withThrowingTaskGroup(of: (Int, Result<_DeviceOutcome, any Error>).self) { group in
             var nextIndex = 0, nextToEmit = 0
-            var finished: [Int: _DeviceOutcome] = [:]
+            var finished: [Int: Result<_DeviceOutcome, any Error>] = [:]
             func launch() throws {
                 guard let device = try first.popLast() ?? next() else { return }
                 let index = nextIndex, evaluator = self
-                group.addTask { (index, try evaluator.evaluateDevice(device, progress: progress, dayWorkers: dayWorkers)) }
+                group.addTask {
+                    (index, Result { try evaluator.evaluateDevice(device, progress: progress, dayWorkers: dayWorkers) })
+                }
                 nextIndex += 1
             }
             for _ in 0..<width { try launch() }
@@ -91,7 +96,7 @@ public struct Evaluator: Sendable {
                 finished[index] = outcome
                 progress?.finishDevice()
                 while let ready = finished.removeValue(forKey: nextToEmit) {
-                    try each(ready)
+                    try each(ready.get())
                     nextToEmit += 1
                 }
                 try launch()

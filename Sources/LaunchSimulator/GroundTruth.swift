@@ -90,4 +90,10 @@ public struct GroundTruthError: InputDataError, Equatable {
     public var reason: String
     /// `path: reason`.
     public var description: String { "\(path): \(reason)" }
+
+    /// An error naming `path` and what is wrong with it.
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
 }

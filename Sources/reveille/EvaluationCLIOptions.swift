@@ -79,7 +79,7 @@ struct EvaluationCLIOptions: ParsableArguments {
     private func evaluationOptions(truth: GroundTruth?, deferring: Set<String> = []) throws -> EvaluationOptions {
         var options = EvaluationOptions()
         var registry = PolicyCatalog.registry
-        if let truth { registry.registerBayes(truth: truth) }
+        if let truth { registry.registerBayes(truth: truth, file: self.truth ?? "ground truth") }
         options.registry = registry
         options.policies = policies.isEmpty
             ? PolicyCatalog.defaultPolicies(of: registry).filter { registry.supports($0, mode: mode) }

@@ -126,6 +126,17 @@ import TestSupport
         for path in [history, truth] { try? FileManager.default.removeItem(atPath: path) }
     }
 
+    /// Regression: a truth file of another simulated history was accepted and `bayes` scored 0
+    /// hits (exit 0); it is bad data naming the file and the device it lacks, also with --stream.
+    @Test func aTruthWithoutTheHistorysDevicesIsBadData() throws {
+        for extra in [[], ["--stream"]] {
+            let r = try CLIRunner.run(["evaluate", "../shared/datasets/studentlife-small/launches.csv", "--truth",
+                                       "Datasets/default/truth.json", "--policy", "bayes", "--budget", "8", "-q"] + extra)
+            #expect(r.status == 65, "\(extra): \(r.stderr)")
+            #expect(r.stderr.contains("Datasets/default/truth.json: no device 'studentlife-u00'"), "\(extra): \(r.stderr)")
+        }
+    }
+
     @Test func aStateFileWithCountsNearIntMaxPlans() throws {
         let model = Self.temporary("model.json")
         #expect(try CLIRunner.run(["train", "../shared/datasets/studentlife-small/launches.csv", "--device", "studentlife-u00", "-o", model]).status == 0)
