@@ -65,3 +65,23 @@ public struct UnknownDeviceError: UsageMistake, Sendable, Equatable {
         return "\(source): no device '\(device)'; expected one of its \(available.count) devices (\(list))"
     }
 }
+
+/// No device named where the input holds several (`--device` is needed): a usage mistake (exit
+/// 64), as naming a device the input does not hold (``UnknownDeviceError``).
+public struct DeviceChoiceError: UsageMistake, Sendable, Equatable {
+    /// Where the devices were looked up (a file path, or a description of the inputs).
+    public let source: String
+    /// The devices the input holds, sorted.
+    public let available: [String]
+
+    /// An error for `source`, which holds `available`.
+    public init(source: String, available: [String]) {
+        self.source = source
+        self.available = available.sorted()
+    }
+
+    public var description: String {
+        let list = available.prefix(20).joined(separator: ", ") + (available.count > 20 ? ", …" : "")
+        return "\(source) holds \(available.count) devices: name one with --device (\(list))"
+    }
+}

@@ -93,7 +93,11 @@ extension UsageModel {
                 throw fail("a finite, positive bandwidth for app '\(p.app)'")
             }
         }
-        guard LocalClock.isValidOffset(utcOffsetSeconds) else { throw fail("utcOffsetSeconds within ±18:00 (±64800)") }
+        // Whole minutes, as every offset since 1990 and every ISO 8601 offset a schedule prints
+        // (17 s would print a window's `at` 17 s away from its `atUnix`).
+        guard LocalClock.isValidOffset(utcOffsetSeconds), utcOffsetSeconds % 60 == 0 else {
+            throw fail("utcOffsetSeconds within ±18:00 (±64800) in whole minutes")
+        }
         if let zone, TimeZone(identifier: zone) == nil { throw fail("zone: an IANA time zone such as America/New_York") }
         guard trainedThroughDay.utf8.count == 10, let day = trainedThroughLocalDay,
               LocalClock.isValidInstant(Double(day) * LocalClock.secondsPerDay) else {
@@ -137,6 +141,12 @@ public struct UsageModelFile: Sendable, Codable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         schemaVersion = try _supportedSchemaVersion(c.decode(Int.self, forKey: .schemaVersion), of: "a model file")
         devices = try c.decode([String: UsageModel].self, forKey: .devices)
+        // Each model is its key's: a model whose own `device` differs would be planned and
+        // named as another device.
+        for key in devices.keys.sorted() where devices[key]?.device != key {
+            throw UsageModelError(.unsupportedModel, expected: "the model of device '\(key)' (its device field is "
+                                      + "'\(devices[key]?.device ?? "")')", field: "devices.\(key).device")
+        }
     }
 
     /// Device identifiers, sorted.
@@ -170,8 +180,9 @@ public struct UsageModelFile: Sendable, Codable {
 
     /// The model of `device`, or the only model when `device` is `nil` and there is exactly one.
     /// `source` names the file in errors.
-    /// - Throws: `UnknownDeviceError` for a device not in the file, ``UsageModelError``
-    ///   (`unknownDevice`) when `device` is `nil` and the file holds several.
+    /// - Throws: `UnknownDeviceError` for a device not in the file, `DeviceChoiceError` (a usage
+    ///   mistake: `--device` is needed) when `device` is `nil` and the file holds several,
+    ///   ``UsageModelError`` (`unknownDevice`) when it holds none.
     public func model(device: String?, source: String = "the model file") throws -> UsageModel {
         if let device {
             guard let m = devices[device] else {
@@ -179,8 +190,11 @@ public struct UsageModelFile: Sendable, Codable {
             }
             return m
         }
+        guard !devices.isEmpty else {
+            throw UsageModelError(.unknownDevice, expected: "a model of at least one device (the file holds none)")
+        }
         guard devices.count == 1, let only = deviceIDs.first, let m = devices[only] else {
-            throw UsageModelError(.unknownDevice, expected: "--device ID: the file holds \(devices.count) devices")
+            throw DeviceChoiceError(source: source, available: deviceIDs)
         }
         return m
     }

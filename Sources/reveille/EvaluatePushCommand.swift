@@ -46,7 +46,9 @@ struct EvaluatePushCommand: ParsableCommand {
 
     func validate() throws {
         guard (0...288).contains(pushesPerDay) else { throw ValidationError("--pushes-per-day must be in 0…288") }
-        guard pushSpacingHours.isFinite, pushSpacingHours >= 0 else { throw ValidationError("--push-spacing-hours must be ≥ 0") }
+        guard (0...8_784).contains(pushSpacingHours) else {
+            throw ValidationError("--push-spacing-hours must be a number of hours in 0…8784 (a leap year)")
+        }
     }
 
     func run() throws {

@@ -22,7 +22,9 @@ struct ProcessingPlanOptions: ParsableArguments {
         guard channel == .processing else { return }
         guard charging != nil else { throw ValidationError("--channel processing needs --charging plugged.csv") }
         guard minProbability > 0, minProbability <= 1 else { throw ValidationError("--min-probability must be in (0, 1]") }
-        guard minWindowMinutes.isFinite, minWindowMinutes >= 0 else { throw ValidationError("--min-window-minutes must be ≥ 0") }
+        guard (0...527_040).contains(minWindowMinutes) else {
+            throw ValidationError("--min-window-minutes must be a number of minutes in 0…527040 (a leap year)")
+        }
     }
 
     /// One plan per model (device order); a single plan is written bare, several as `{"plans": [...]}`.

@@ -20,7 +20,9 @@ struct PushPlanOptions: ParsableArguments {
         guard channel == .push else { return }
         guard app != nil else { throw ValidationError("--channel push needs --app ID") }
         guard (0...288).contains(pushesPerDay) else { throw ValidationError("--pushes-per-day must be in 0…288") }
-        guard pushSpacingHours.isFinite, pushSpacingHours >= 0 else { throw ValidationError("--push-spacing-hours must be ≥ 0") }
+        guard (0...8_784).contains(pushSpacingHours) else {
+            throw ValidationError("--push-spacing-hours must be a number of hours in 0…8784 (a leap year)")
+        }
     }
 
     /// One plan per model (device order); a single plan is written bare, several as `{"plans": [...]}`.

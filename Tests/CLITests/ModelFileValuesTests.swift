@@ -31,4 +31,42 @@ import TestSupport
         #expect(refused.stderr.contains("tauMinutes a multiple of 5"), "\(refused.stderr)")
         #expect(refused.stdout.isEmpty)
     }
+
+    /// Regressions: a model file whose model names another device than its key was blamed on
+    /// `--device` (exit 64, "no device 'other'") by predict and planned as that device by plan
+    /// and react; a model offset of 17 s made a window's `at` disagree with its `atUnix`. Both
+    /// are bad data naming the field (exit 65).
+    @Test(arguments: [
+        (#""device":"wellbeing-pixel""#, #""device":"other""#, "devices.wellbeing-pixel.device"),
+        (#""utcOffsetSeconds":0"#, #""utcOffsetSeconds":17"#, "whole minutes"),
+    ])
+    func aModelInconsistentWithItselfIsBadData(_ field: String, replacement: String, named: String) throws {
+        let model = try Fixtures.temporaryFile("", suffix: ".json")
+        let train = try CLIRunner.run(["train", Self.wellbeing, "-o", model, "-q"])
+        try #require(train.status == 0, "\(train.stderr)")
+        let text = try String(contentsOfFile: model, encoding: .utf8)
+        try #require(text.contains(field))
+        let edited = try Fixtures.temporaryFile(text.replacingOccurrences(of: field, with: replacement), suffix: ".json")
+        for command in [["plan", "--model", edited, "--from", Self.from, "-q"],
+                        ["predict", "--model", edited, "--device", "wellbeing-pixel", "--from", Self.from]] {
+            let r = try CLIRunner.run(command)
+            #expect(r.status == 65, "\(command[0]): \(r.stderr)")
+            #expect(r.stderr.contains(named), "\(command[0]): \(r.stderr)")
+        }
+    }
+
+    /// Regression: a model file of several devices without `--device` was bad data (exit 65)
+    /// for predict and react, while a wrong `--device` was bad usage (64); both are usage now,
+    /// listing the devices.
+    @Test func severalDevicesWithoutDeviceIsBadUsage() throws {
+        let model = try Fixtures.temporaryFile("", suffix: ".json")
+        let train = try CLIRunner.run(["train", "../shared/datasets/studentlife-small/launches.csv", "-o", model, "-q"])
+        try #require(train.status == 0, "\(train.stderr)")
+        let predict = try CLIRunner.run(["predict", "--model", model, "--from", "2013-05-01T00:00:00-04:00"])
+        let react = try CLIRunner.run(["react", "--model", model], stdin: "")
+        for r in [predict, react] {
+            #expect(r.status == 64, "\(r.stderr)")
+            #expect(r.stderr.contains("holds 3 devices: name one with --device (studentlife-u00, studentlife-u01"), "\(r.stderr)")
+        }
+    }
 }

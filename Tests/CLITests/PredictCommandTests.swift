@@ -38,8 +38,8 @@ import TestSupport
         let model = try Self.trainedModel()
         defer { try? FileManager.default.removeItem(atPath: model) }
         let ambiguous = try CLIRunner.run(["predict", "--model", model, "--from", "2024-01-04T06:00:00+01:00"])
-        #expect(ambiguous.status == 65)
-        #expect(ambiguous.stderr.contains("holds 2 devices"))
+        #expect(ambiguous.status == 64, "a device to name is usage, as a wrong --device is")
+        #expect(ambiguous.stderr.contains("holds 2 devices: name one with --device"))
         let badTime = try CLIRunner.run(["predict", "--model", model, "--from", "tomorrow"])
         #expect(badTime.status == 64)
         let missing = try CLIRunner.run(["predict", "--model", "/nonexistent/model.json", "--from", "2024-01-04T06:00:00+01:00"])

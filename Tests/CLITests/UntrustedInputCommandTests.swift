@@ -112,6 +112,20 @@ import TestSupport
         #expect(evaluate.status == 64 && evaluate.stderr.contains("budgets (--budget) must be one or more integers in 0…96"), "\(evaluate.stderr)")
         let warmup = try CLIRunner.run(["evaluate", "Datasets/default/launches.csv", "--warmup-days", "100000"])
         #expect(warmup.status == 64 && warmup.stderr.contains("warm-up days (--warmup-days) must be in 0…365"), "\(warmup.stderr)")
+        // Regression: hours and minutes beyond any day were bad data (65: invalidRule) or, for
+        // nan, "must be ≥ 0"; they are bad usage naming the range.
+        for (option, value) in [("--push-spacing-hours", "1e308"), ("--push-spacing-hours", "nan")] {
+            let r = try CLIRunner.run(["evaluate-push", "Datasets/default/launches.csv", option, value])
+            #expect(r.status == 64 && r.stderr.contains("in 0…8784"), "\(r.stderr)")
+        }
+        let spacing = try CLIRunner.run(["plan", "--history", "Datasets/default/launches.csv", "--device", "sim-000", "--from",
+                                         "2024-04-08T00:00:00-04:00", "--channel", "push", "--app", "com.sim.mail",
+                                         "--push-spacing-hours", "1e308"])
+        #expect(spacing.status == 64 && spacing.stderr.contains("in 0…8784"), "\(spacing.stderr)")
+        let window = try CLIRunner.run(["plan", "--history", "Datasets/default/launches.csv", "--device", "sim-000", "--from",
+                                        "2024-04-08T00:00:00-04:00", "--channel", "processing", "--charging", "x.csv",
+                                        "--min-window-minutes", "1e308"])
+        #expect(window.status == 64 && window.stderr.contains("in 0…527040"), "\(window.stderr)")
         let push = try CLIRunner.run(["evaluate-push", "Datasets/default/launches.csv", "--pushes-per-day", "1000000000"])
         #expect(push.status == 64 && push.stderr.contains("--pushes-per-day must be in 0…288"), "\(push.stderr)")
     }
