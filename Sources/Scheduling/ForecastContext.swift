@@ -27,6 +27,18 @@ public struct ForecastContext: Sendable {
     /// slice: the daily fit and the 28-day window read its cold flags and app indices instead of
     /// computing them again (the same values). `nil` unless the evaluator set it.
     package var launchFacts: LaunchFacts?
+    /// Changes of the device's UTC offset known in advance (its time zone's DST transitions, as
+    /// `reveille plan --zone` and `predict --zone` read them), in time order: a forecast reading
+    /// past one takes each slot's local time under the offset in effect at the slot's start.
+    /// Empty (the default): ``utcOffsetSeconds`` throughout, as in replays, which know a
+    /// device's offsets only from its launches.
+    public var offsetChanges: [OffsetChange] = []
+
+    /// The offset of the local clock at `instant`: the last of ``offsetChanges`` at or before
+    /// it, else ``utcOffsetSeconds``.
+    public func utcOffsetSeconds(at instant: Double) -> Int {
+        offsetChanges.last { $0.at <= instant }?.utcOffsetSeconds ?? utcOffsetSeconds
+    }
 
     /// Creates a context; see the properties.
     public init(device: String, history: ArraySlice<LaunchEvent>, dayStart: Double, localDay: Int,

@@ -89,16 +89,17 @@ public struct UsageModelForecaster: Forecaster {
         guard let model = state.model else {
             return SlotForecast(horizonStart: start, slotSeconds: slotSeconds, slotCount: slotCount, rows: [])
         }
+        let offsets = Self._slotOffsets(context, start: start, slotCount: slotCount, slotSeconds: slotSeconds)
         let rows = model.slotProbabilityRows(from: start, utcOffsetSeconds: context.utcOffsetSeconds, slots: slotCount,
                                              slotSeconds: slotSeconds, recentLaunches: Array(context.launchesToday),
-                                             memo: &memo)
+                                             slotOffsets: offsets, memo: &memo)
         let w = min(1, max(0, empiricalWeight.isFinite ? empiricalWeight : 0))
         guard w > 0 else {
             return SlotForecast(horizonStart: start, slotSeconds: slotSeconds, slotCount: slotCount,
                                 rows: Array(zip(model.apps, rows)).map { (app: $0, probabilities: $1) })
         }
         let hours = (0..<max(0, slotCount)).map { i in
-            LocalClock.hour(localSeconds: start + Double(i) * slotSeconds + Double(context.utcOffsetSeconds))
+            LocalClock.hour(localSeconds: start + Double(i) * slotSeconds + Double(offsets?[i] ?? context.utcOffsetSeconds))
         }
         let empirical = _empiricalRows(model: model, hourly: state.hourly, exponent: slotSeconds / 3600)
         let blended = empirical.apps.indices.map { a -> (app: String, probabilities: [Double]) in
@@ -110,6 +111,15 @@ public struct UsageModelForecaster: Forecaster {
             return (empirical.apps[a], values)
         }
         return SlotForecast(horizonStart: start, slotSeconds: slotSeconds, slotCount: slotCount, rows: blended)
+    }
+
+    /// Each slot's offset when one of the context's ``ForecastContext/offsetChanges`` gives a slot
+    /// another offset than ``ForecastContext/utcOffsetSeconds``; `nil` otherwise (every slot
+    /// under the context's offset, the path of every replay).
+    static func _slotOffsets(_ context: ForecastContext, start: Double, slotCount: Int, slotSeconds: Double) -> [Int]? {
+        guard !context.offsetChanges.isEmpty, slotCount > 0 else { return nil }
+        let offsets = (0..<slotCount).map { context.utcOffsetSeconds(at: start + Double($0) * slotSeconds) }
+        return offsets.allSatisfy { $0 == context.utcOffsetSeconds } ? nil : offsets
     }
 
     /// The blend's apps (the model's and the hourly frequencies', sorted) with each one's row
@@ -214,10 +224,13 @@ struct _ForecastKey: Hashable {
     let start: Double
     let slotCount: Int
     let slotSeconds: Double
+    /// Each slot's offset when a change gives some slot another (``UsageModelForecaster/_slotOffsets(_:start:slotCount:slotSeconds:)``).
+    let slotOffsets: [Int]?
 
     init(_ context: ForecastContext, start: Double, slotCount: Int, slotSeconds: Double) {
         launchesToday = Array(context.launchesToday)
         utcOffsetSeconds = context.utcOffsetSeconds
+        slotOffsets = UsageModelForecaster._slotOffsets(context, start: start, slotCount: slotCount, slotSeconds: slotSeconds)
         self.start = start
         self.slotCount = slotCount
         self.slotSeconds = slotSeconds

@@ -45,9 +45,12 @@ extension UsageModel {
     /// window rates (their logs) depend on the slot's instant alone, not on the cutoff, so a
     /// forecaster that re-forecasts the rest of a day every hour computes them once. The same
     /// values, bit for bit; `memo` is emptied when the model, offset or grid differs.
+    ///
+    /// `slotOffsets`, when given (one per slot), is the offset of each slot's local time (a DST
+    /// change inside the horizon); `utcOffsetSeconds` is then unused and `memo` is not read.
     public func slotProbabilityRows(
         from start: Double, utcOffsetSeconds: Int, slots: Int, slotSeconds: Double,
-        recentLaunches: [LaunchEvent] = [], memo: inout ForecastMemo
+        recentLaunches: [LaunchEvent] = [], slotOffsets: [Int]? = nil, memo: inout ForecastMemo
     ) -> [[Double]] {
         let count = max(0, slots)
         let last = start + Double(count) * slotSeconds
@@ -56,11 +59,15 @@ extension UsageModel {
         }
         let exponent = slotSeconds / options.tauSeconds
         let known = recentLaunches.filter { $0.instant < start }
-        let clocks = (0..<count).map { i in _SlotClock(self, t: start + Double(i) * slotSeconds, utcOffsetSeconds: utcOffsetSeconds) }
+        let perSlot = slotOffsets.flatMap { $0.count == count ? $0 : nil }
+        let clocks = (0..<count).map { i in
+            _SlotClock(self, t: start + Double(i) * slotSeconds, utcOffsetSeconds: perSlot?[i] ?? utcOffsetSeconds)
+        }
         // Every slot starts at or after the cutoff `start`, so what is visible is the same for
         // every slot of an app, and the planning lead the same for every app of a slot.
         let leads = clocks.map { _LeadTerms(t: $0.t, visible: start) }
-        let base = memo._base(self, start: start, utcOffsetSeconds: utcOffsetSeconds, slotSeconds: slotSeconds, slots: count)
+        let base = perSlot == nil
+            ? memo._base(self, start: start, utcOffsetSeconds: utcOffsetSeconds, slotSeconds: slotSeconds, slots: count) : nil
         var row: [Double] = []
         row.reserveCapacity(Features.count)
         var rows: [[Double]] = []

@@ -54,7 +54,9 @@ struct PlanInputs {
         if source.startsInsideTraining(h.start, clock: h.clock) {
             warn(_insideTrainingWarning(source))
         }
-        let context = source.context(start: h.start, utcOffsetSeconds: h.utcOffsetSeconds, tauSeconds: policy.options.tauSeconds)
+        var context = source.context(start: h.start, utcOffsetSeconds: h.utcOffsetSeconds, tauSeconds: policy.options.tauSeconds)
+        // The zone's DST changes inside the horizon: each slot is forecast in its own local time.
+        context.offsetChanges = h.offsetChanges
         return (policy, ScheduleRequest(context: context, start: h.start, end: h.end,
                                         offsetChanges: h.offsetChanges, budgetPerDay: budget, state: state, explains: true))
     }

@@ -76,11 +76,14 @@ struct PredictCommand: ParsableCommand {
             if source.startsInsideTraining(start, clock: clock) { common.warn(_insideTrainingWarning(source)) }
             var policy = try source.policy(options: SchedulingOptions())
             let slots = hours * 60 / slotMinutes
-            let forecast = try policy.forecast(source.context(start: start, utcOffsetSeconds: offset, tauSeconds: policy.options.tauSeconds),
-                                               from: start, slotCount: slots, slotSeconds: Double(slotMinutes * 60))
+            var context = source.context(start: start, utcOffsetSeconds: offset, tauSeconds: policy.options.tauSeconds)
+            // The zone's DST changes inside the horizon: each slot in its own local time.
+            context.offsetChanges = clock.changes(from: start, to: start + Double(hours) * 3600)
+            let forecast = try policy.forecast(context, from: start, slotCount: slots, slotSeconds: Double(slotMinutes * 60))
             let p = forecast.probabilitiesByApp
             let times = (0..<slots).map {
-                TimestampParser.formatISO(instant: start + Double($0 * slotMinutes * 60), utcOffsetSeconds: offset)
+                let t = start + Double($0 * slotMinutes * 60)
+                return TimestampParser.formatISO(instant: t, utcOffsetSeconds: context.utcOffsetSeconds(at: t))
             }
             try StandardOutput.write(output.resolved == .json
                 ? try PredictionOutput.json(device: fitted.device, times: times, slotMinutes: slotMinutes, p: p)

@@ -45,4 +45,27 @@ import TestSupport
         let missing = try CLIRunner.run(["predict", "--model", "/nonexistent/model.json", "--from", "2024-01-04T06:00:00+01:00"])
         #expect(missing.status == 65)
     }
+
+    /// Regression: with `--zone` over a DST change, every slot was forecast and labelled in the
+    /// offset at the start (on 2024-03-10 in New York: a nonexistent "02:00", and `plan`'s windows
+    /// an hour late). Each slot is now in its own local time: from the change on, the forecast is
+    /// the one made on the new offset throughout (a model whose clock is −04:00), before it not.
+    @Test func slotsAfterADSTChangeAreForecastInTheNewLocalTime() throws {
+        let model = Scratch.path("reveille-predict-dst-", suffix: ".json").path
+        defer { try? FileManager.default.removeItem(atPath: model) }
+        let train = try CLIRunner.run(["train", "Datasets/default/launches.csv", "--device", "sim-000", "-o", model, "-q"])
+        try #require(train.status == 0, "\(train.stderr)")
+        let arguments = ["predict", "--model", model, "--from", "2024-03-10T05:00:00Z", "--hours", "6", "--json", "-q"]
+        let zoned = try CLIRunner.run(arguments + ["--zone", "America/New_York"])
+        let fixed = try CLIRunner.run(arguments)
+        try #require(zoned.status == 0 && fixed.status == 0, "\(zoned.stderr) \(fixed.stderr)")
+        let z = try #require(try JSONSerialization.jsonObject(with: Data(zoned.stdout.utf8)) as? [String: Any])
+        let f = try #require(try JSONSerialization.jsonObject(with: Data(fixed.stdout.utf8)) as? [String: Any])
+        #expect(z["slots"] as? [String] == ["2024-03-10T00:00:00-05:00", "2024-03-10T01:00:00-05:00", "2024-03-10T03:00:00-04:00",
+                                             "2024-03-10T04:00:00-04:00", "2024-03-10T05:00:00-04:00", "2024-03-10T06:00:00-04:00"])
+        let zp = try #require(z["probabilities"] as? [String: [Double]]), fp = try #require(f["probabilities"] as? [String: [Double]])
+        let browser = try #require(zp["com.sim.browser"]), same = try #require(fp["com.sim.browser"])
+        #expect(Array(browser[2...]) == Array(same[2...]), "after the change: the new offset's forecast")
+        #expect(browser[0] != same[0], "before it: the old offset's")
+    }
 }
