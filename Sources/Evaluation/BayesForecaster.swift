@@ -40,7 +40,7 @@ extension PolicyRegistry {
                                        options: SchedulingOptions = SchedulingOptions()) {
         register("bayes") { setup in
             var o = options
-            o.tauMinutes = setup.tauMinutes
+            o.tauMinutes = try Self.modelTauMinutes(setup)
             return ForecastPolicy(name: "bayes", scheduling: try SchedulingPolicy(options: o, forecaster: BayesForecaster(truth: truth, file: file)))
         }
     }

@@ -2,6 +2,7 @@ import FetchPlanner
 import LaunchHistory
 import ReveilleCore
 import Scheduling
+import UsageModel
 
 extension PolicyContext {
     /// The scheduling pipeline's view of this context: the history before the window, the
@@ -94,6 +95,21 @@ struct _StandingPlan: Sendable {
 }
 
 extension PolicyRegistry {
+    /// The evaluation's `tau` for a policy planned with the usage model (`reveille`,
+    /// `reveille-floor`, `bayes`): a multiple of 5 minutes, as `reveille train` and model files
+    /// take it. Its planner's slots divide `tau`, so a `tau` such as 1,439 minutes planned on
+    /// 1-minute slots with 1,439-slot covers and took minutes where 1,440 takes a second; the
+    /// baselines take any `tau`.
+    /// - Throws: ``EvaluationOptionsError/invalidOptions(_:)`` for another `tau`.
+    static func modelTauMinutes(_ setup: PolicySetup) throws(EvaluationOptionsError) -> Double {
+        let step = UsageModelOptions.trainedTauStepMinutes
+        guard setup.tauMinutes >= step, setup.tauMinutes.truncatingRemainder(dividingBy: step) == 0 else {
+            throw .invalidOptions("tau (--tau-minutes) must be a multiple of 5 minutes for the model policies "
+                                  + "(reveille, reveille-floor, bayes); the baselines take any")
+        }
+        return setup.tauMinutes
+    }
+
     /// Registers the product policy `reveille` (``ReveillePolicy`` with `options`, the daily
     /// floor as `options.rules` says) and `reveille-floor`, the same with the daily floor on:
     /// every app launched in the last 7 days gets at least one fetch per local day, inside the
@@ -103,13 +119,13 @@ extension PolicyRegistry {
     public mutating func registerReveille(options: SchedulingOptions = SchedulingOptions()) {
         register("reveille") { setup in
             var o = options
-            o.tauMinutes = setup.tauMinutes
+            o.tauMinutes = try Self.modelTauMinutes(setup)
             if setup.mode == .event { return try ReactivePolicy(options: o) }
             return ForecastPolicy(name: "reveille", scheduling: try Self._reveille(o, mode: setup.mode))
         }
         register("reveille-floor") { setup in
             var o = options
-            o.tauMinutes = setup.tauMinutes
+            o.tauMinutes = try Self.modelTauMinutes(setup)
             o.rules.dailyFloor = true
             return ForecastPolicy(name: "reveille-floor", scheduling: try Self._reveille(o, mode: setup.mode))
         }

@@ -151,6 +151,19 @@ import TestSupport
         }
     }
 
+    /// Regression: `--tau-minutes 1439` planned the model policies on 1-minute slots with
+    /// 1,439-slot covers (94 s on StudentLife where 1,440 takes a second); like `train`, the model
+    /// policies take a multiple of 5 minutes (exit 64), the baselines any tau.
+    @Test func theModelPoliciesTakeATauInWholeFiveMinutes() throws {
+        let history = "../shared/datasets/studentlife-small/launches.csv"
+        for policy in ["reveille", "reveille-floor"] {
+            let r = try CLIRunner.run(["evaluate", history, "--tau-minutes", "1439", "--policy", policy, "-q"])
+            #expect(r.status == 64 && r.stderr.contains("multiple of 5 minutes for the model policies"), "\(policy): \(r.stderr)")
+        }
+        let baselines = try CLIRunner.run(["evaluate", history, "--tau-minutes", "1439", "--policy", "histogram,oracle", "-q"])
+        #expect(baselines.status == 0, "\(baselines.stderr)")
+    }
+
     @Test func aStateFileWithCountsNearIntMaxPlans() throws {
         let model = Self.temporary("model.json")
         #expect(try CLIRunner.run(["train", "../shared/datasets/studentlife-small/launches.csv", "--device", "studentlife-u00", "-o", model]).status == 0)
