@@ -141,8 +141,12 @@ public struct ReactiveScheduler: Sendable {
     public var windowPlanner: ReactiveWindowPlanner?
     /// The UTC offset of the last launch or tick seen (the local clock; 0 before any).
     public private(set) var utcOffsetSeconds = 0
-    /// The current day's `[start, end)`, once a day has begun.
+    /// The current day's `[start, end)`, once a day has begun. The `end` of a day the scheduler
+    /// began itself follows the offset of the last launch or tick (see ``observe(_:)``).
     public private(set) var day: (start: Double, end: Double)?
+    /// The local day of ``day`` when the scheduler began it itself; `nil` for a day begun with
+    /// ``beginDay(start:end:windows:)`` (its bounds are the caller's) or before any day.
+    private var localDay: Int?
     /// The day's executed fetches, in execution order.
     public private(set) var executed: [FetchDecision] = []
     /// The day's pending fetches.
@@ -252,6 +256,7 @@ public struct ReactiveScheduler: Sendable {
     /// `[start, end)`, each moved past tau after its app's last launch). Returns the windows.
     public mutating func beginDay(start: Double, end: Double, windows: [FetchDecision]) -> [FetchDecision] {
         day = (start, end)
+        localDay = nil
         executed = []
         pending = []
         for var window in windows where window.at >= start && window.at < end {
@@ -266,10 +271,10 @@ public struct ReactiveScheduler: Sendable {
         return pending
     }
 
-    /// Executes the pending fetches before `instant` (an hour boundary or a clock tick). When
-    /// `instant` is at or after the day's end, the day ends (everything left executes) and, if
-    /// `zoneOffsetSeconds` is given, the local day holding `instant` begins (its windows are
-    /// returned).
+    /// Executes the pending fetches before `instant` (an hour boundary or a clock tick). With
+    /// `zoneOffsetSeconds`, the local day holding `instant` under that offset begins when it is
+    /// later than the current day (its windows are returned; see ``observe(_:)`` for the rule);
+    /// without, the clock only passes `instant`.
     public mutating func tick(at instant: Double, zoneOffsetSeconds: Int? = nil) -> [FetchDecision] {
         var decisions: [FetchDecision] = []
         if let offset = zoneOffsetSeconds {
@@ -283,6 +288,14 @@ public struct ReactiveScheduler: Sendable {
     /// Reacts to a launch as it happens: executes the pending fetches at or before it, begins
     /// its local day if it lies past the current one, records it, and returns the decisions
     /// made (windows of a new day, a cancelled window, a trigger fetch at `T + 1 s`). O(apps + B).
+    ///
+    /// The day is the local day under the offset in effect at each launch or tick (across a DST
+    /// change as well): one whose local day is the current day's (or earlier) never begins it
+    /// again, so at most `B` fetches fall on a local day, and the day's end moves to its next
+    /// local midnight under that offset (pending fetches at or after the new end are cancelled);
+    /// one on a later local day ends the day (fetches due before it execute, later ones are
+    /// cancelled) and begins its own. A day begun with ``beginDay(start:end:windows:)`` keeps the
+    /// caller's bounds instead and ends at the first launch or tick at or after its `end`.
     public mutating func observe(_ launch: LaunchEvent) -> [FetchDecision] {
         var best: (app: Int, score: Double)?? = nil
         return observe(launch, sharing: &best)
@@ -376,13 +389,42 @@ public struct ReactiveScheduler: Sendable {
         return decisions
     }
 
-    /// Ends the current day and begins the one holding `instant` when `instant` is past it.
+    /// Ends the current day and begins the local day holding `instant` under `offset` when it
+    /// lies past the current one (the rule in ``observe(_:)``); the scheduler's own day first
+    /// takes its end under `offset`, withdrawing the pending fetches at or after
+    /// `max(end, instant)` (cancel decisions).
     private mutating func _rollOver(to instant: Double, offset: Int) -> [FetchDecision] {
-        if let day, instant < day.end { return [] }
+        let eventDay = LocalClock.day(localSeconds: LocalClock.localSeconds(instant: instant, utcOffsetSeconds: offset))
+        var decisions: [FetchDecision] = []
+        if let day {
+            if let current = localDay {
+                let end = LocalClock.startOfDay(current + 1, utcOffsetSeconds: offset)
+                decisions = _withdraw(from: max(end, instant))
+                self.day = (day.start, end)
+                if eventDay <= current { return decisions }
+            } else if instant < day.end {
+                return []
+            }
+        }
         _execute { _ in true }
-        let localDay = LocalClock.day(localSeconds: LocalClock.localSeconds(instant: instant, utcOffsetSeconds: offset))
-        let start = LocalClock.startOfDay(localDay, utcOffsetSeconds: offset)
-        return beginDay(start: start, end: LocalClock.startOfDay(localDay + 1, utcOffsetSeconds: offset))
+        let start = LocalClock.startOfDay(eventDay, utcOffsetSeconds: offset)
+        decisions += beginDay(start: start, end: LocalClock.startOfDay(eventDay + 1, utcOffsetSeconds: offset))
+        localDay = eventDay
+        return decisions
+    }
+
+    /// Cancels the pending fetches at or after `instant` (a cancel decision each). O(B).
+    private mutating func _withdraw(from instant: Double) -> [FetchDecision] {
+        guard pending.contains(where: { $0.at >= instant }) else { return [] }
+        var cancelled: [FetchDecision] = []
+        pending.removeAll { fetch in
+            guard fetch.at >= instant else { return false }
+            var cancel = fetch
+            cancel.action = .cancel
+            cancelled.append(cancel)
+            return true
+        }
+        return cancelled
     }
 
     private mutating func _execute(_ isDue: (FetchDecision) -> Bool) {
