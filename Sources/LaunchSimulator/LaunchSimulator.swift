@@ -39,8 +39,10 @@ public enum LaunchSimulator {
         public var truth: GroundTruth
     }
 
-    /// Simulates `options.devices` people. Device `i` is named `sim-NNN` (zero-padded to 3
-    /// digits) and depends only on `(seed, i)`. Throws ``SimulationError`` for out-of-range
+    /// Simulates `options.devices` people. Device `i` is named `sim-NNN`, zero-padded to the
+    /// digits of the largest index and to at least 3 (`sim-000` … `sim-999`; `sim-0000` …
+    /// `sim-1000` for 1,001 devices), so that the names sort as the devices are written (what
+    /// `--stream` readers require), and depends only on `(seed, i)`. Throws ``SimulationError`` for out-of-range
     /// options. `progress` receives the device-days simulated so far (a device's days advance as
     /// its apps are simulated, so one device over a year shows progress).
     /// Complexity: O(devices × (days × 24 × apps + launches log launches)).
@@ -50,11 +52,12 @@ public enum LaunchSimulator {
         let tally = DeviceDayTally(devices: options.devices, deviceDays: options.devices * options.days, handler: progress)
         var devices: [DeviceTruth] = []
         var events: [LaunchEvent] = []
+        let digits = max(3, String(options.devices - 1).count)
         for index in 0..<options.devices {
             var streamRoot = SimulationRandom(seed: options.seed, stream: UInt64(index))
             let deviceSeed = streamRoot.next()
             var random = SimulationRandom(seed: deviceSeed, stream: 0)
-            let name = "sim-" + _zeroPadded(index, 3)
+            let name = "sim-" + _zeroPadded(index, digits)
             let person = _PersonGenerator.make(device: name, firstDay: options.firstDay, days: options.days, random: &random)
             devices.append(person)
             events += person.simulateLaunches(seed: deviceSeed, progress: tally)

@@ -52,6 +52,20 @@ import TestSupport
             try LaunchSimulator.simulate(.init(devices: 0, days: 3, seed: 1))
         }
     }
+
+    /// Regression: device 1,000 was named `sim-1000` after `sim-999`, which sorts before it, so
+    /// a simulated fleet of more than 1,000 devices was refused by every `--stream` reader ("rows
+    /// sorted by device"). Names are padded to the largest index's digits: written order is
+    /// sorted order; up to 1,000 devices the names are the 3-digit ones they were.
+    @Test func deviceNamesSortInTheOrderTheyAreWritten() throws {
+        let run = try LaunchSimulator.simulate(.init(devices: 1_001, days: 1, seed: 1))
+        let names = run.truth.devices.map(\.device)
+        #expect(names.first == "sim-0000" && names.last == "sim-1000")
+        #expect(names == names.sorted() && Set(names).count == 1_001)
+        let written = run.events.map(\.device)
+        #expect(written == written.sorted())
+        #expect(try LaunchSimulator.simulate(.init(devices: 1_000, days: 1, seed: 1)).truth.devices.last?.device == "sim-999")
+    }
 }
 
 func Fixtures_temporary(_ data: Data) throws -> String {
