@@ -40,7 +40,7 @@ public struct DeviceState: Sendable, Codable, Equatable {
             state = try JSONDecoder().decode(DeviceState.self, from: data)
         } catch let error as DecodingError {
             let field = DecodingErrorText.field(error).map { "\(path): \($0)" } ?? path
-            throw PlanningError(.unreadableState, field: field, expected: "device-state JSON (\(DecodingErrorText.reason(error)))")
+            throw PlanningError(.unreadableState, field: field, expected: "device-state JSON (\(DecodingErrorText.reason(error, in: data)))")
         } catch {
             throw PlanningError(.unreadableState, field: path, expected: "device-state JSON (\(error))")
         }

@@ -22,6 +22,22 @@ public enum DecodingErrorText {
         }
     }
 
+    /// ``reason(_:)`` for an error decoding `data`: where Foundation's decoder says only "The
+    /// given data was not valid JSON." (for a syntax error, and also for a value that does not
+    /// fit its field, such as 1.5 for an integer), the parser's own message with its position,
+    /// or that the JSON is valid but a value does not fit.
+    public static func reason(_ error: DecodingError, in data: Data) -> String {
+        guard case .dataCorrupted(let context) = error, context.codingPath.isEmpty else { return reason(error) }
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+            return "valid JSON" + (detail.map { "; the parser says: \($0)" } ?? "")
+        }
+        return "values that fit their fields; the JSON is valid, but a value does not (e.g. a fraction where a "
+            + "whole number is expected, or a number out of range)"
+    }
+
     /// What the error says was expected, without its path.
     public static func reason(_ error: DecodingError) -> String {
         switch error {

@@ -171,7 +171,7 @@ public struct UsageModelFile: Sendable, Codable {
         } catch let error as UsageModelError {
             throw error
         } catch let error as DecodingError {
-            throw UsageModelError(.unsupportedModel, expected: "a Reveille model JSON file (\(DecodingErrorText.reason(error)))",
+            throw UsageModelError(.unsupportedModel, expected: "a Reveille model JSON file (\(DecodingErrorText.reason(error, in: data)))",
                                   field: DecodingErrorText.field(error))
         } catch {
             throw UsageModelError(.unsupportedModel, expected: "a Reveille model JSON file (\(error))")

@@ -69,4 +69,24 @@ import TestSupport
             #expect(r.stderr.contains("holds 3 devices: name one with --device (studentlife-u00, studentlife-u01"), "\(r.stderr)")
         }
     }
+
+    /// Regression: a truncated model file, a `NaN` in it and an offset of 1.5 s all said "The given
+    /// data was not valid JSON." (Foundation's decoder says only that), the last of valid JSON.
+    /// The parser's own message with its position is given, or that a value does not fit.
+    @Test func undecodableModelFilesSayWhy() throws {
+        let model = try Fixtures.temporaryFile("", suffix: ".json")
+        let train = try CLIRunner.run(["train", Self.wellbeing, "-o", model, "-q"])
+        try #require(train.status == 0, "\(train.stderr)")
+        let text = try String(contentsOfFile: model, encoding: .utf8)
+        let cases = [
+            (String(text.prefix(text.count / 2)), "the parser says: Unexpected end of file"),
+            (text.replacingOccurrences(of: #""utcOffsetSeconds":0"#, with: #""utcOffsetSeconds":NaN"#), "the parser says: Invalid value around character"),
+            (text.replacingOccurrences(of: #""utcOffsetSeconds":0"#, with: #""utcOffsetSeconds":1.5"#), "the JSON is valid, but a value does not"),
+        ]
+        for (content, says) in cases {
+            let file = try Fixtures.temporaryFile(content, suffix: ".json")
+            let r = try CLIRunner.run(["plan", "--model", file, "--from", Self.from, "-q"])
+            #expect(r.status == 65 && r.stderr.contains(says), "\(r.stderr)")
+        }
+    }
 }
