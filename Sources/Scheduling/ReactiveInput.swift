@@ -18,15 +18,28 @@ public enum ReactiveInput: Sendable, Equatable {
     }
 
     /// Parses one JSON line. `zone`, when given, is the local clock (its offset at the instant
-    /// replaces the timestamp's).
-    /// - Throws: `HistoryError` (`malformedJSON`, `emptyField`, `malformedTimestamp`) naming
-    ///   `source`, the line and the field.
+    /// replaces the timestamp's). `device`, when given, is the stream's device: a line naming
+    /// another in its optional `device` field is refused.
+    /// - Throws: `HistoryError` (`malformedJSON`, `emptyField`, `malformedTimestamp`,
+    ///   `malformedRow`) naming `source`, the line and the field.
     public static func parse(_ text: String, line: Int, source: String = "<stdin>",
-                             zone: TimeZone? = nil) throws -> ReactiveInput {
+                             zone: TimeZone? = nil, device: String? = nil) throws -> ReactiveInput {
         let decoded: Line
         do { decoded = try JSONDecoder().decode(Line.self, from: Data(text.utf8)) } catch {
+            // A field of another type (`{"tick": 1712577600}`) is named; anything else is not JSON
+            // of the expected shape.
+            let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any]
+            if let object, let field = ["app", "timestamp", "tick", "device"].first(where: { object[$0].map { !($0 is String) } ?? false }) {
+                throw HistoryError(.malformedJSON, file: source, line: line, field: field,
+                                   expected: field == "app" || field == "device" ? "a string"
+                                       : "an ISO 8601 timestamp string with a UTC offset, e.g. \"2023-06-01T08:15:00+02:00\"")
+            }
             throw HistoryError(.malformedJSON, file: source, line: line,
                                expected: #"a JSON object {"app": …, "timestamp": …} or {"tick": …}"#)
+        }
+        if let device, let named = decoded.device, named != device {
+            throw HistoryError(.malformedRow, file: source, line: line, field: "device",
+                               expected: "the stream's device '\(device)' (the line names '\(named)')")
         }
         func instant(_ value: String, field: String) throws -> (Double, Int) {
             guard let parsed = TimestampParser.parseValidISO(value), let offset = parsed.utcOffsetSeconds,

@@ -77,7 +77,7 @@ struct ReactCommand: ParsableCommand {
                 number += 1
                 guard !text.allSatisfy(\.isWhitespace) else { continue }
                 let decisions: [FetchDecision]
-                guard let input = try order.admit(try ReactiveInput.parse(text, line: number, zone: timeZone), line: number) else {
+                guard let input = try order.admit(try ReactiveInput.parse(text, line: number, zone: timeZone, device: usage.device), line: number) else {
                     StandardError.write("note: <stdin>:\(number): a launch --history already holds, passed over")
                     continue
                 }

@@ -61,4 +61,18 @@ import Testing
         #expect(try order.admit(try Self.line(#"{"app": "b", "timestamp": "2024-04-08T09:00:00-04:00"}"#, 4), line: 4) == nil)
         #expect(order.latest == 1_712_581_200)
     }
+
+    /// Regressions: a tick given as a number was a bare `malformedJSON` (no field), and a line
+    /// naming another device than the stream's was read as the stream's.
+    @Test func aFieldOfAnotherTypeOrAnotherDeviceIsNamed() throws {
+        let number = #expect(throws: HistoryError.self) { try ReactiveInput.parse(#"{"tick": 1712577600}"#, line: 3) }
+        #expect(number?.code == .malformedJSON && number?.field == "tick" && number?.line == 3)
+        let app = #expect(throws: HistoryError.self) { try ReactiveInput.parse(#"{"app": 7, "timestamp": "x"}"#, line: 1) }
+        #expect(app?.field == "app")
+        let other = #"{"app": "a", "timestamp": "2024-04-08T09:00:00-04:00", "device": "other"}"#
+        let device = #expect(throws: HistoryError.self) { try ReactiveInput.parse(other, line: 2, device: "sim-000") }
+        #expect(device?.code == .malformedRow && device?.field == "device")
+        #expect(throws: Never.self) { try ReactiveInput.parse(other, line: 2, device: "other") }
+        #expect(throws: Never.self) { try ReactiveInput.parse(other, line: 2) }
+    }
 }
