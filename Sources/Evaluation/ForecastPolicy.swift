@@ -46,7 +46,11 @@ public struct ForecastPolicy<Source: Forecaster>: FetchPolicy {
         if context.isFirstCallOfDay {
             hourly = try scheduling.hourlyForecast(forecastContext).probabilitiesByApp
         }
-        guard context.remainingBudget > 0 else { return PolicyPlan(fetches: [], hourlyProbabilities: hourly) }
+        // A day with no whole slot left (one an offset jump across the date line emptied) has no
+        // plan, as every baseline's fetches fall at or after its end.
+        guard context.remainingBudget > 0, scheduling.holdsWholeSlot(from: context.windowStart, to: context.dayEnd) else {
+            return PolicyPlan(fetches: [], hourlyProbabilities: hourly)
+        }
         if !scheduling.options.quietHourReplans, let standing = _standing[context.budget], standing.stands(in: context) {
             return PolicyPlan(fetches: standing.fetches(in: context), hourlyProbabilities: hourly)
         }

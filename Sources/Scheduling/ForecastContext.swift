@@ -120,22 +120,33 @@ extension ForecastContext {
     /// than 24 hours when the device moved west during it (a flight from +04:00 to +02:00 makes a
     /// 26-hour day): at `dayStart`'s offset its last hours would fall on the next local day and
     /// get a second budget. The next day's offset (the one `dayEnd` is local midnight in) is
-    /// therefore in effect from `dayEnd − 24 h` on; shorter days need no change.
-    /// - Parameter start: the plan's first instant (a change at or before it becomes the initial offset).
+    /// therefore in effect from `dayEnd − 24 h` on; shorter days need no change. A day longer
+    /// than 48 hours (west across the date line: +14:00 to −12:00 makes a 50-hour day) would
+    /// still leave `[dayStart + 24 h, dayEnd − 24 h)` on the next local day, so those hours get
+    /// the next day's offset plus 24 hours (the next day's clock, one date earlier) from
+    /// `dayStart + 24 h` on.
+    /// - Parameter start: the plan's first instant (changes at or before it become the initial offset).
     public func plannerOffsets(dayEnd: Double, from start: Double) -> (initial: Int, changes: [OffsetChange]) {
         guard dayEnd - dayStart > LocalClock.secondsPerDay else { return (utcOffsetSeconds, []) }
         let next = LocalClock.startOfDay(localDay + 1, utcOffsetSeconds: 0) - dayEnd
         guard next.isFinite, abs(next) <= Double(LocalClock.maximumOffsetSeconds), next == next.rounded() else {
             return (utcOffsetSeconds, [])
         }
-        let change = dayEnd - LocalClock.secondsPerDay
-        return change <= start ? (Int(next), []) : (utcOffsetSeconds, [OffsetChange(at: change, utcOffsetSeconds: Int(next))])
+        var changes = [OffsetChange(at: dayEnd - LocalClock.secondsPerDay, utcOffsetSeconds: Int(next))]
+        let dateEarlier = Int(next) + Int(LocalClock.secondsPerDay), middle = dayStart + LocalClock.secondsPerDay
+        if middle < changes[0].at, LocalClock.isValidOffset(dateEarlier) {
+            changes.insert(OffsetChange(at: middle, utcOffsetSeconds: dateEarlier), at: 0)
+        }
+        let passed = changes.prefix { $0.at <= start }
+        return (passed.last?.utcOffsetSeconds ?? utcOffsetSeconds, Array(changes.dropFirst(passed.count)))
     }
 
     /// ``plannerOffsets(dayEnd:from:)`` as a change list for a request whose initial offset is
-    /// the context's: a change at or before `start` is given at `start` itself.
+    /// the context's: the offset in effect at `start`, when it is another, is given as a change
+    /// at `start` itself, before the later changes.
     public func plannerOffsetChanges(dayEnd: Double, from start: Double) -> [OffsetChange] {
         let local = plannerOffsets(dayEnd: dayEnd, from: start)
-        return local.initial == utcOffsetSeconds ? local.changes : [OffsetChange(at: start, utcOffsetSeconds: local.initial)]
+        return local.initial == utcOffsetSeconds ? local.changes
+            : [OffsetChange(at: start, utcOffsetSeconds: local.initial)] + local.changes
     }
 }

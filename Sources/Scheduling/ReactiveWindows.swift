@@ -8,7 +8,9 @@ extension SchedulingPolicy {
     /// `daily` use), each window a fetch at its ``FetchPlan/Window/executeAt``, valued at its
     /// ``FetchPlan/Window/probability``. What ``ReactiveScheduler/beginDay(start:end:windows:)``
     /// takes where validation chose the model's windows (``ReactiveValidation/modelWindows``).
+    /// A day without a whole slot (``holdsWholeSlot(from:to:)``) has no windows.
     public mutating func reactiveWindows(_ context: ForecastContext, end: Double, budget: Int) throws -> [FetchDecision] {
+        guard holdsWholeSlot(from: context.dayStart, to: end) else { return [] }
         let request = ScheduleRequest(
             context: context, start: context.dayStart, end: end,
             offsetChanges: context.plannerOffsetChanges(dayEnd: end, from: context.dayStart), budgetPerDay: budget)

@@ -93,6 +93,17 @@ public struct SchedulingPolicy<Source: Forecaster>: Sendable {
         return plan
     }
 
+    /// Whether `[start, end)` holds a whole slot of ``SchedulingOptions/planningSlotMinutes``, the
+    /// least ``plan(_:)`` can plan: `false` for a horizon shorter than a slot, empty, reversed or
+    /// not finite. Protocol `reveille-v1` gives such days to a device whose offset jumps east by
+    /// 24 hours or more (across the date line: `start(d+1) ≤ start(d)`); a caller that plans
+    /// whatever day it is given (the evaluator) plans nothing for them, where ``plan(_:)`` and
+    /// ``forecast(_:)`` refuse the horizon. O(1).
+    public func holdsWholeSlot(from start: Double, to end: Double) -> Bool {
+        let span = end - start
+        return span.isFinite && (span / options.slotSeconds).rounded(.down) >= 1
+    }
+
     /// The forecast ``plan(_:)`` plans from: whole slots of ``SchedulingOptions/planningSlotMinutes``
     /// from `request.start` that end by `request.end` (the push and processing planners read it too).
     public mutating func forecast(_ request: ScheduleRequest) throws -> SlotForecast {

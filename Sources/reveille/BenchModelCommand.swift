@@ -186,7 +186,9 @@ struct _MethodCountingPolicy: FetchPolicy {
     let tally: _MethodTally
 
     mutating func plan(_ context: PolicyContext) throws -> PolicyPlan {
-        guard context.remainingBudget > 0 else { return PolicyPlan(fetches: []) }
+        guard context.remainingBudget > 0, scheduling.holdsWholeSlot(from: context.windowStart, to: context.dayEnd) else {
+            return PolicyPlan(fetches: [])
+        }
         let request = ScheduleRequest(context: context.forecastContext, start: context.windowStart, end: context.dayEnd,
                                       budgetPerDay: context.budget)
         let plan = try scheduling.plan(request)
