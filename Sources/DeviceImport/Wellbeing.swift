@@ -8,7 +8,9 @@ import ReveilleCore
 /// supplies the offset to assume. Event types used: 1 = `ACTIVITY_RESUMED` (foreground arrival),
 /// 2 = `ACTIVITY_PAUSED` and 23 = `ACTIVITY_STOPPED` (ends, paired with a resume through the same
 /// package and `instance_id`). Launches follow ``_ForegroundRuns``: consecutive resumes of one package
-/// are one launch; excluded packages are dropped afterwards.
+/// are one launch; excluded packages are dropped afterwards. An event without a package name (a
+/// NULL `package_name`, or a `package_id` no `packages` row holds) is skipped, as the other
+/// importers skip rows with a NULL bundle id.
 public enum Wellbeing {
     /// `ACTIVITY_RESUMED`.
     public static let resumedType = 1
