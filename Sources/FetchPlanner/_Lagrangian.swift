@@ -140,7 +140,20 @@ enum _Lagrangian {
     }
 
     /// Repairs cross-app constraints, drops fetches worth less than the minimum value, then fills.
+    /// The fetches taken out are those of ``_completeByScan(_:)``, found with a heap
+    /// (``_Pruning``): O(n²) at worst for n fetches, where the scan is O(n³).
     static func _complete(_ start: _PlanState) -> _PlanState {
+        var pruning = _Pruning(start)
+        pruning.repairCrossApp()
+        pruning.dropBelow(start.problem.request.rules.minimumValue)
+        return _Greedy.fill(pruning.state)
+    }
+
+    /// The reference ``_complete(_:)`` agrees with (the tests compare them): while a cross-app
+    /// constraint is broken, removes the fetch that loses the least value per energy unit; then,
+    /// while the least valuable fetch is worth less than the minimum value, removes it; then
+    /// fills. Each removal scans every fetch (``_leastEfficient(_:perCost:)``).
+    static func _completeByScan(_ start: _PlanState) -> _PlanState {
         var state = start
         while !state.crossAppFeasible, let worst = _leastEfficient(state, perCost: true) {
             state.remove(worst.fetch.app, worst.fetch.slot)
@@ -152,7 +165,8 @@ enum _Lagrangian {
         return _Greedy.fill(state)
     }
 
-    /// The fetch whose removal loses the least value (per energy unit when `perCost`).
+    /// The fetch whose removal loses the least value (per energy unit when `perCost`): of equal
+    /// keys the first by slot, then app; a NaN or infinite key is never picked.
     static func _leastEfficient(_ state: _PlanState, perCost: Bool) -> (fetch: _Fetch, loss: Double)? {
         var best: (fetch: _Fetch, loss: Double)?
         var bestKey = Double.infinity

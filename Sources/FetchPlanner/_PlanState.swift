@@ -93,25 +93,43 @@ struct _PlanState: Sendable {
     }
 
     /// The value app `a`'s fetches would add by a fetch at `j`: its weight over `[j, j + K)` not
-    /// already served by another fetch of `a`. O(fetches of a).
+    /// already served by another fetch of `a`. O(log(fetches of a) + fetches of a within K of `j`).
     func marginalValue(_ a: Int, _ j: Int) -> Double { marginalValue(a, j, without: -1) }
 
     /// ``marginalValue(_:_:)`` as if the fetch of `a` at slot `without` were removed (its first
     /// occurrence, as ``remove(_:_:)`` removes it; `-1` removes nothing): what removing the fetch
     /// at `j = without` loses, without copying the state.
+    ///
+    /// Only fetches at `s` with `|s − j| < K` overlap `[j, j + K)`, so only those are read: an
+    /// earlier fetch ends by `j` (its end cannot move the overlap's start past `j`) and a later
+    /// one starts at or after `j + K`. The subtractions are those of a walk over every fetch of
+    /// `a`, in the same order, so the value is the same to the last bit.
     func marginalValue(_ a: Int, _ j: Int, without: Int) -> Double {
-        let app = problem.apps[a], k = problem.coverSlots
+        let app = problem.apps[a], k = problem.coverSlots, slots = appSlots[a]
         var total = app.weightSum(j, j + k)
         // Subtract the overlap with the union of existing intervals (sorted, so merge them).
         var mergedEnd = Int.min
         var skipping = without >= 0
-        for s in appSlots[a] {
+        var i = _firstIndex(slots, atLeast: j - k + 1)
+        while i < slots.count, slots[i] < j + k {
+            let s = slots[i]
+            i += 1
             if skipping, s == without { skipping = false; continue }
             let lo = max(s, j, mergedEnd), hi = min(s + k, j + k)
             if hi > lo { total -= app.weightSum(lo, hi) }
             mergedEnd = max(mergedEnd, s + k)
         }
         return max(0, total)
+    }
+
+    /// The index of the first of the ascending `slots` at or after `slot` (`slots.count` if none).
+    func _firstIndex(_ slots: [Int], atLeast slot: Int) -> Int {
+        var lo = 0, hi = slots.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if slots[mid] < slot { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
     }
 
     /// Whether every cross-app constraint (day energy, data, rate limit) holds.
