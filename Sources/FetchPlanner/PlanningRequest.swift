@@ -121,8 +121,13 @@ public struct AppForecast: Sendable, Codable, Equatable {
     /// Cold launches are at least `tau` apart, so for slots no longer than `tau` this equals the
     /// expected number of cold launches in the slot.
     public var slotProbabilities: [Double]
-    /// Energy units per fetch (default 1; positive and finite).
+    /// Energy units per fetch (default 1; in ``energyCostRange``).
     public var energyCost: Double
+    /// The energy costs accepted per fetch: a thousandth to a thousand units. A schedule prints
+    /// energy costs to six decimals, so with a preferred window's multiplier
+    /// (``PreferredWindow/costMultiplierRange``) a fetch's cost prints at least 0.000001: a cost
+    /// that printed as 0 would break the schedule's own schema.
+    public static let energyCostRange: ClosedRange<Double> = 0.001...1000
     /// What the caller knows to explain a window (optional; see ``ReasonEvidence``).
     public var evidence: ReasonEvidence?
 

@@ -94,8 +94,13 @@ public struct PreferredWindow: Sendable, Codable, Equatable {
     public var startMinute: Int
     /// End (exclusive), minutes after local midnight, in [0, 1440].
     public var endMinute: Int
-    /// Energy multiplier for fetches inside the window, in (0, ∞); below 1 means cheaper.
+    /// Energy multiplier for fetches inside the window, in ``costMultiplierRange``; below 1 means
+    /// cheaper.
     public var costMultiplier: Double
+    /// The multipliers accepted: a thousandth to a thousand times a fetch's usual energy. A
+    /// schedule prints energy costs to six decimals, so a smaller multiplier (1e-300 was
+    /// accepted) printed fetches costing 0, which its own schema refuses.
+    public static let costMultiplierRange: ClosedRange<Double> = 0.001...1000
     /// Creates a preferred window.
     public init(startMinute: Int, endMinute: Int, costMultiplier: Double) {
         self.startMinute = startMinute

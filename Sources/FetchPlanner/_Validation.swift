@@ -90,8 +90,8 @@ enum _Validation {
         if let days = r.recentUseDays, !(1...365).contains(days) { throw bad("recentUseDays", "1…365 days") }
         for (k, w) in r.preferredWindows.enumerated() {
             guard (0..<1440).contains(w.startMinute), (0...1440).contains(w.endMinute),
-                  w.costMultiplier.isFinite, w.costMultiplier > 0 else {
-                throw bad("preferredWindows[\(k)]", "minutes in [0, 1440] and a positive finite cost multiplier")
+                  PreferredWindow.costMultiplierRange.contains(w.costMultiplier) else {
+                throw bad("preferredWindows[\(k)]", "minutes in [0, 1440] and a cost multiplier in 0.001…1000")
             }
         }
     }
@@ -104,8 +104,8 @@ enum _Validation {
         for (i, p) in app.slotProbabilities.enumerated() where !(p >= 0 && p <= 1) {
             throw PlanningError(.probabilityOutOfRange, field: "apps[\(k)].slotProbabilities[\(i)]", expected: "a probability in [0, 1]")
         }
-        guard app.energyCost.isFinite, app.energyCost > 0 else {
-            throw PlanningError(.invalidCost, field: "apps[\(k)].energyCost", expected: "a positive finite number")
+        guard AppForecast.energyCostRange.contains(app.energyCost) else {
+            throw PlanningError(.invalidCost, field: "apps[\(k)].energyCost", expected: "energy units in 0.001…1000")
         }
         for (d, day) in (app.evidence?.launchMinutesByDay ?? []).enumerated() where day.contains(where: { !(0..<1440).contains($0) }) {
             throw PlanningError(.invalidEvidence, field: "apps[\(k)].evidence.launchMinutesByDay[\(d)]", expected: "minutes of day in 0..<1440")
