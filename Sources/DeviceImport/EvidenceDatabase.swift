@@ -31,8 +31,11 @@ struct _EvidenceDatabase {
         file = path
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
-        guard fm.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw DeviceImportError(.fileNotFound, file: path, expected: "an existing SQLite database file")
+        }
+        guard !isDirectory.boolValue else {
+            throw DeviceImportError(.unreadable, file: path, expected: "a SQLite database file, not a directory")
         }
         if let size = Self._size(path + "-journal"), size > 0 {
             throw DeviceImportError(.locked, file: path, expected: "no write in progress (a hot rollback journal lies beside it); retry when the writer has finished")

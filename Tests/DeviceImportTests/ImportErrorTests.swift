@@ -39,6 +39,13 @@ import TestSupport
         #expect(code { _ = try KnowledgeC.launches(path: "/nonexistent/knowledgeC.db", device: "d") }?.code == .fileNotFound)
     }
 
+    /// Regression: a directory was reported as `fileNotFound` (it exists); it is `unreadable`, saying
+    /// a database file is expected, not a directory.
+    @Test func aDirectoryIsNotADatabaseFile() {
+        let error = code { _ = try KnowledgeC.launches(path: FileManager.default.temporaryDirectory.path, device: "d") }
+        #expect(error?.code == .unreadable && error?.description.contains("not a directory") == true)
+    }
+
     @Test func missingTableIsNamed() throws {
         let path = try TestDatabases.make("CREATE TABLE other (x INTEGER);")
         let error = code { _ = try KnowledgeC.launches(path: path, device: "d") }
