@@ -96,16 +96,50 @@ public struct EvaluationSummary: Sendable, Equatable {
     /// Decodes evaluation JSON. O(size of the file).
     /// - Throws: ``ReportInputError`` naming the file and the JSON path of the bad value.
     public static func decode(_ data: Data, file: String) throws(ReportInputError) -> EvaluationSummary {
+        let summary: EvaluationSummary
         do {
             let raw = try JSONDecoder().decode(_RawEvaluation.self, from: data)
-            return EvaluationSummary(
+            summary = EvaluationSummary(
                 protocolName: raw.protocol, mode: raw.mode, tauMinutes: raw.tauMinutes, devices: raw.devices,
                 deviceDays: raw.deviceDays, coldLaunches: raw.coldLaunches, results: raw.results,
                 calibration: raw.calibration ?? [])
         } catch let error as DecodingError {
-            throw _reportError(error, file: file, expected: "reveille-v1 evaluation JSON (results[{policy, budget, hitRate}])")
+            throw _reportError(error, file: file, data: data,
+                               expected: "reveille-v1 evaluation JSON (results[{policy, budget, hitRate}])")
         } catch {
             throw ReportInputError(.malformedJSON, file: file, expected: "JSON")
+        }
+        try summary._checkRanges(file: file)
+        return summary
+    }
+
+    /// Every rate, ratio and probability in [0, 1], the other metrics finite and non-negative
+    /// (what `reveille evaluate` writes).
+    /// - Throws: ``ReportInputError`` (`outOfRange`) naming the field.
+    func _checkRanges(file: String) throws(ReportInputError) {
+        func check(_ value: Double?, _ field: String, unit: Bool) throws(ReportInputError) {
+            guard let value else { return }
+            guard value.isFinite, value >= 0, !unit || value <= 1 else {
+                throw ReportInputError(.outOfRange, file: file, field: field,
+                                       expected: unit ? "a number in [0, 1]" : "a finite number ≥ 0")
+            }
+        }
+        for (i, r) in results.enumerated() {
+            let p = "results[\(i)]."
+            try check(r.hitRate, p + "hitRate", unit: true)
+            try check(r.precision, p + "precision", unit: true)
+            try check(r.macroHitRate, p + "macroHitRate", unit: true)
+            try check(r.rocAuc, p + "rocAuc", unit: true)
+            try check(r.brier, p + "brier", unit: true)
+            try check(r.oracleRatio, p + "oracleRatio", unit: false)
+            try check(r.fetchesPerDay, p + "fetchesPerDay", unit: false)
+            try check(r.logLoss, p + "logLoss", unit: false)
+        }
+        for (i, c) in calibration.enumerated() {
+            for (j, bin) in c.bins.enumerated() {
+                try check(bin.predicted, "calibration[\(i)].bins[\(j)].predicted", unit: true)
+                try check(bin.observed, "calibration[\(i)].bins[\(j)].observed", unit: true)
+            }
         }
     }
 }

@@ -14,7 +14,7 @@ extension PlannedSchedule {
         do {
             raw = try JSONDecoder().decode(_ScheduleFile.self, from: data).schedules
         } catch let error as DecodingError {
-            throw _reportError(error, file: file, expected: "a reveille schedule (device, windows[{app, at}])")
+            throw _reportError(error, file: file, data: data, expected: "a reveille schedule (device, windows[{app, at}])")
         } catch {
             throw ReportInputError(.malformedJSON, file: file, expected: "JSON")
         }
@@ -27,7 +27,7 @@ extension PlannedSchedule {
 }
 
 /// Turns a `DecodingError` into a ``ReportInputError`` with the JSON path.
-func _reportError(_ error: DecodingError, file: String, expected: String) -> ReportInputError {
+func _reportError(_ error: DecodingError, file: String, data: Data, expected: String) -> ReportInputError {
     func path(_ keys: [any CodingKey]) -> String {
         var s = ""
         for k in keys {
@@ -43,7 +43,9 @@ func _reportError(_ error: DecodingError, file: String, expected: String) -> Rep
         return ReportInputError(.malformedJSON, file: file, field: path(context.codingPath), expected: expected)
     case .dataCorrupted(let context):
         let p = path(context.codingPath)
-        return ReportInputError(.malformedJSON, file: file, field: p.isEmpty ? nil : p, expected: "valid JSON")
+        // The parser's own message and position (Foundation's decoder says only "not valid JSON").
+        return ReportInputError(.malformedJSON, file: file, field: p.isEmpty ? nil : p,
+                                expected: DecodingErrorText.reason(error, in: data))
     @unknown default:
         return ReportInputError(.malformedJSON, file: file, expected: expected)
     }
@@ -109,9 +111,22 @@ struct _RawSchedule: Decodable {
     let leftOut: [LeftOut]?
 
     func resolved(file: String, path: String) throws(ReportInputError) -> PlannedSchedule {
+        func check(_ value: Double?, _ field: String, in range: ClosedRange<Double>) throws(ReportInputError) {
+            guard let value else { return }
+            guard range.contains(value) else {
+                throw ReportInputError(.outOfRange, file: file, field: field,
+                                       expected: range.upperBound == 1 ? "a number in [0, 1]" : "a number in [0, 10⁶]")
+            }
+        }
+        // What `reveille plan` writes: probabilities in [0, 1], budgets, hits and costs finite and ≥ 0.
+        try check(budget?.limit, "\(path).budget.limit", in: 0...1e6)
+        try check(budget?.planned, "\(path).budget.planned", in: 0...1e6)
         var windows: [PlannedWindow] = []
         for (i, w) in self.windows.enumerated() {
             let p = "\(path).windows[\(i)]"
+            try check(w.probability, "\(p).probability", in: 0...1)
+            try check(w.expectedHits, "\(p).expectedHits", in: 0...1e6)
+            try check(w.energyCost, "\(p).energyCost", in: 0...1e6)
             windows.append(PlannedWindow(
                 app: w.app, at: try _parseStamp(w.at, file: file, field: "\(p).at"),
                 earliestBegin: try _parseOptionalStamp(w.earliestBegin, file: file, field: "\(p).earliestBegin"),

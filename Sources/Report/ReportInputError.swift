@@ -7,6 +7,8 @@ public struct ReportInputError: Error, Sendable, Equatable, InputDataError {
     /// What kind of problem.
     public enum Code: String, Sendable {
         case unreadable, malformedJSON, missingField, malformedTimestamp
+        /// A number outside the range its field holds (a rate above 1, a probability of 10³⁰⁰).
+        case outOfRange
     }
     /// What went wrong.
     public let code: Code
