@@ -61,7 +61,8 @@ public enum DumpsysUsageStats {
         var events: [_Event] = []
         var seen: Set<String> = []
         var lineNumber = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character in Swift: splitting on "\n" alone read a CRLF file as one line.
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNumber += 1
             let fields = _pairs(line)
             guard let type = fields["type"], arrivalTypes.contains(type) || endTypes.contains(type) else { continue }

@@ -16,6 +16,22 @@ import Testing
         #expect(events.allSatisfy { $0.utcOffsetSeconds == 7200 && $0.device == "pixel" })
     }
 
+    /// Regression: a dump with CRLF line endings was read as one line ("\r\n" is one Swift
+    /// Character, and the text was split on "\n"): 1 launch instead of 3, no durations, and a
+    /// bad line's error named no line. CRLF gives what LF gives.
+    @Test func crlfLineEndingsReadAsLF() throws {
+        let text = try String(contentsOfFile: Self.fixture("usagestats-android10.txt"), encoding: .utf8)
+        let crlf = text.replacingOccurrences(of: "\n", with: "\r\n")
+        let lf = try DumpsysUsageStats.launches(text: text, file: "lf", device: "pixel", zone: .fixed(7200))
+        #expect(try DumpsysUsageStats.launches(text: crlf, file: "crlf", device: "pixel", zone: .fixed(7200)) == lf)
+        #expect(lf.count == 3)
+        let bad = "  time=\"2023-06-01 08:00:09\" type=ACTIVITY_RESUMED package=a\r\n  time=\"x\" type=ACTIVITY_RESUMED package=b\r\n"
+        let error = #expect(throws: DeviceImportError.self) {
+            try DumpsysUsageStats.launches(text: bad, file: "crlf", device: "pixel", zone: .fixed(7200))
+        }
+        #expect(error?.code == .malformedLine && error?.line == 2)
+    }
+
     @Test func android9CompactDumpUsesMillisecondsAndMoveToForeground() throws {
         let events = try DumpsysUsageStats.launches(path: Self.fixture("usagestats-android9-compact.txt"), device: "s9", utcOffsetSeconds: 0)
         #expect(events.map(\.app) == ["com.android.chrome", "com.google.android.gm"])
