@@ -16,6 +16,8 @@ public struct DeviceStream {
     private var rowsFirstLine = 0
     private var current: [UInt8]?
     private var finished = false
+    /// Whether a device was returned (an input without any is an error, as for the whole-file reader).
+    private var yielded = false
 
     /// Opens `path` (`-` for standard input).
     public init(path: String, options: HistoryReadOptions = .init()) throws(HistoryError) {
@@ -26,11 +28,21 @@ public struct DeviceStream {
 
     /// The next device's history, or `nil` after the last. Devices without a valid launch (all
     /// rows skipped with ``HistoryReadOptions/skipInvalid`` or not launches) are passed over.
+    /// - Throws: `HistoryError` naming the line; as ``HistoryReader`` does for a whole file,
+    ///   `emptyFile` for an input without a header and `noLaunches` for one without any device's
+    ///   valid launch (an empty stream was zero devices and exit 0).
     public mutating func next() throws(HistoryError) -> DeviceHistory? {
         while !finished {
             guard let line = try source.nextLineRange() else {
                 finished = true
-                if let device = try _flush() { return device }
+                if let device = try _flush() {
+                    yielded = true
+                    return device
+                }
+                guard yielded else {
+                    throw header.isEmpty ? HistoryError(.emptyFile, file: path, expected: "a header and rows")
+                        : HistoryError(.noLaunches, file: path, expected: "at least one valid launch row; found none")
+                }
                 break
             }
             let n = source.lineNumber
@@ -55,7 +67,10 @@ public struct DeviceStream {
             current = device
             rows += bytes
             rows.append(10)
-            if let flushed { return flushed }
+            if let flushed {
+                yielded = true
+                return flushed
+            }
         }
         return nil
     }

@@ -73,6 +73,12 @@ def _pipe(binary_name: str, shipped: bool, arguments: List[str], header: str):
     executor from SparkFiles)."""
     def run(rows):
         from pyspark import SparkFiles
+        # An empty partition runs no process: reveille refuses an input without launches (as a
+        # whole file without any is refused), and such a partition has nothing to contribute.
+        rows = iter(rows)
+        first = next(rows, None)
+        if first is None:
+            return
         binary = SparkFiles.get(binary_name) if shipped else binary_name
         if shipped:
             os.chmod(binary, 0o755)
@@ -83,6 +89,7 @@ def _pipe(binary_name: str, shipped: bool, arguments: List[str], header: str):
         def feed():
             try:
                 process.stdin.write((header + "\n").encode())
+                process.stdin.write((first + "\n").encode())
                 for row in rows:
                     process.stdin.write((row + "\n").encode())
             except BrokenPipeError:
