@@ -115,10 +115,19 @@ enum _Validation {
     static func _state(_ s: DeviceState) throws {
         var names = Set<String>()
         for (k, a) in s.apps.enumerated() {
-            let counts = a.fetchResults.map { $0.newData >= 0 && $0.noData >= 0 && $0.failed >= 0 } ?? true
-            guard names.insert(a.app).inserted, counts, (a.maxFetchesPerDay ?? 0) >= 0, a.earliestBegin.map(_instant) ?? true else {
-                throw PlanningError(.invalidSettings, field: "state.apps[\(k)]",
-                                    expected: "a unique app, counts ≥ 0, maxFetchesPerDay ≥ 0, finite earliestBegin")
+            // Each field named on its own (one message for all four said "finite" of 1e300).
+            guard names.insert(a.app).inserted else {
+                throw PlanningError(.invalidSettings, field: "state.apps[\(k)].app", expected: "an app not named before in state.apps")
+            }
+            guard a.fetchResults.map({ $0.newData >= 0 && $0.noData >= 0 && $0.failed >= 0 }) ?? true else {
+                throw PlanningError(.invalidSettings, field: "state.apps[\(k)].fetchResults", expected: "counts ≥ 0")
+            }
+            guard (a.maxFetchesPerDay ?? 0) >= 0 else {
+                throw PlanningError(.invalidSettings, field: "state.apps[\(k)].maxFetchesPerDay", expected: "a number of fetches ≥ 0")
+            }
+            guard a.earliestBegin.map(_instant) ?? true else {
+                throw PlanningError(.invalidSettings, field: "state.apps[\(k)].earliestBegin",
+                                    expected: "Unix seconds within ±10¹¹ (about ±3,000 years of 1970)")
             }
             guard a.bytesPerFetch >= 0, a.bytesPerFetch <= AppSettings.maximumBytesPerFetch else {
                 throw PlanningError(.invalidSettings, field: "state.apps[\(k)].bytesPerFetch",

@@ -49,14 +49,14 @@ extension BadInputCase {
                      mentions: ["nothing.json"]),
 
         state("not JSON", "{"),
-        state("an app twice", #"{"apps":[{"app":"mail"},{"app":"mail"}]}"#, mentions: ["state.apps[1]", "a unique app"]),
+        state("an app twice", #"{"apps":[{"app":"mail"},{"app":"mail"}]}"#, mentions: ["state.apps[1].app", "an app not named before"]),
         state("fetch results beyond Int.max", #"{"apps":[{"app":"mail","fetchResults":{"newData":9223372036854775808,"noData":0,"failed":1}}]}"#),
         state("negative fetch results", #"{"apps":[{"app":"mail","fetchResults":{"newData":-1,"noData":0,"failed":0}}]}"#,
-              mentions: ["@s.json", "state.apps[0]", "counts ≥ 0"]),
+              mentions: ["@s.json", "state.apps[0].fetchResults", "counts ≥ 0"]),
         state("lowPowerMode a string", #"{"lowPowerMode":"yes"}"#, mentions: ["@s.json", "lowPowerMode"]),
-        state("earliestBegin 1e300", #"{"apps":[{"app":"mail","earliestBegin":1e300}]}"#, mentions: ["@s.json", "state.apps[0]", "earliestBegin"]),
+        state("earliestBegin 1e300", #"{"apps":[{"app":"mail","earliestBegin":1e300}]}"#, mentions: ["@s.json", "state.apps[0].earliestBegin", "±10¹¹"]),
         state("negative bytesPerFetch", #"{"apps":[{"app":"mail","bytesPerFetch":-5}]}"#, mentions: ["@s.json", "state.apps[0]", "bytesPerFetch"]),
-        state("negative maxFetchesPerDay", #"{"apps":[{"app":"mail","maxFetchesPerDay":-1}]}"#, mentions: ["@s.json", "state.apps[0]", "maxFetchesPerDay"]),
+        state("negative maxFetchesPerDay", #"{"apps":[{"app":"mail","maxFetchesPerDay":-1}]}"#, mentions: ["@s.json", "state.apps[0].maxFetchesPerDay", "≥ 0"]),
 
         rules("not JSON", "[", mentions: ["@r.json"]),
         rules("an unknown key", #"{"leadMinute":5}"#, mentions: ["@r.json", "leadMinute"]),
