@@ -65,10 +65,17 @@ struct JSONLinesParser {
         guard let raw = o[key] else {
             throw HistoryError(.missingColumn, file: file, line: n, field: key, expected: "a \(key) field")
         }
-        guard case .string(let s) = raw, !s.isEmpty else {
+        switch raw {
+        case .string(let s) where !s.isEmpty: return s
+        case .string, .null:
             throw HistoryError(.emptyField, file: file, line: n, field: key, expected: "a non-empty string")
+        case .bool, .number:
+            throw HistoryError(.malformedJSON, file: file, line: n, field: key, expected: "a string (found a \(raw.kind))")
+        case .other:
+            // An object or array, or a string JSON allows but UTF-8 cannot hold (a lone surrogate "\ud800").
+            throw HistoryError(.malformedJSON, file: file, line: n, field: key,
+                               expected: "a string of Unicode text (found an object, an array or an unpaired surrogate escape)")
         }
-        return s
     }
 
     private func _offset(_ value: Int?, _ n: Int) throws(HistoryError) -> Int {
@@ -83,6 +90,17 @@ struct JSONLinesParser {
 /// else (arrays, objects) as `.other`.
 enum _JSONScalar: Decodable {
     case null, bool(Bool), number(Double), string(String), other
+
+    /// What the value is, for an error message.
+    var kind: String {
+        switch self {
+        case .null: "null"
+        case .bool: "boolean"
+        case .number: "number"
+        case .string: "string"
+        case .other: "object or array"
+        }
+    }
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()

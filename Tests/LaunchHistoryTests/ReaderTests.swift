@@ -60,6 +60,17 @@ import TestSupport
         #expect(e[1].instant == 1_588_320_000 && e[1].utcOffsetSeconds == 7200)
     }
 
+    /// Regression: a device given as a number, or an app as a lone surrogate escape, was reported
+    /// as an empty field; each is malformedJSON saying what was found.
+    @Test(arguments: [(#"{"device":5,"app":"a","timestamp":"2020-05-01T10:00:00+02:00"}"#, "device", "found a number"),
+                      (#"{"device":"d","app":"\ud800","timestamp":"2020-05-01T10:00:00+02:00"}"#, "app", "unpaired surrogate"),
+                      (#"{"device":"d","app":"","timestamp":"2020-05-01T10:00:00+02:00"}"#, "app", "a non-empty string")])
+    func jsonLinesFieldsOfTheWrongKindSayWhatWasFound(_ line: String, field: String, says: String) throws {
+        let path = try Fixtures.temporaryFile(line + "\n", suffix: ".jsonl")
+        let error = #expect(throws: HistoryError.self) { try HistoryReader.read(path: path) }
+        #expect(error?.field == field && error?.line == 1 && error?.expected.contains(says) == true, "\(String(describing: error))")
+    }
+
     @Test func lsappRowsKeepOnlyOpened() throws {
         let tsv = "user_id\tsession_id\ttimestamp\tapp_name\tevent_type\n"
             + "1\t1\t2018-01-16 06:01:05\tGmail\tOpened\n"
