@@ -124,12 +124,7 @@ struct _PlanState: Sendable {
 
     /// The index of the first of the ascending `slots` at or after `slot` (`slots.count` if none).
     func _firstIndex(_ slots: [Int], atLeast slot: Int) -> Int {
-        var lo = 0, hi = slots.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if slots[mid] < slot { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
+        slots.lowerBoundIndex(of: slot)
     }
 
     /// Whether every cross-app constraint (day energy, data, rate limit) holds.

@@ -1,4 +1,5 @@
 import Foundation
+import ReveilleCore
 
 /// The logistic scorer's features for one (app, time) cell.
 ///
@@ -216,12 +217,7 @@ struct _AppRecency: Sendable, Equatable {
 
 /// First index with `sorted[i] >= x`.
 func _lowerBound(_ sorted: [Double], _ x: Double) -> Int {
-    var lo = 0, hi = sorted.count
-    while lo < hi {
-        let mid = (lo + hi) / 2
-        if sorted[mid] < x { lo = mid + 1 } else { hi = mid }
-    }
-    return lo
+    sorted.lowerBoundIndex(of: x)
 }
 
 /// First index with `sorted[i] > x`.

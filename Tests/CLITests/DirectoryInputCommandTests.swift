@@ -22,20 +22,9 @@ import TestSupport
     ])
     func aDirectoryOnStandardInputIsBadData(_ arguments: [String], names: String) throws {
         let input = try #require(FileHandle(forReadingAtPath: Self.directory))
-        let process = Process()
-        process.executableURL = CLIRunner.executable
-        process.arguments = arguments
-        process.currentDirectoryURL = Fixtures.repositoryRoot
-        let out = Pipe(), err = Pipe()
-        process.standardInput = input
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        _ = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let stderr = String(decoding: errData, as: UTF8.self)
-        #expect(process.terminationStatus == 65, "\(arguments[0]): \(stderr)")
+        let r = try CLIRunner.run(arguments, input: input)
+        let stderr = r.stderr
+        #expect(r.status == 65, "\(arguments[0]): \(stderr)")
         #expect(stderr.contains(names), "\(arguments[0]): \(stderr)")
     }
 }

@@ -43,20 +43,10 @@ import TestSupport
     static func runWithStandardOutputOnFullDevice(_ arguments: [String], stdin: String = "") throws -> CLIRunner.Result {
         try #require(FileManager.default.fileExists(atPath: "/dev/full"))
         let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
-        let process = Process()
-        process.executableURL = CLIRunner.executable
-        process.arguments = arguments
-        process.currentDirectoryURL = Fixtures.repositoryRoot
-        let err = Pipe(), input = Pipe()
-        process.standardOutput = full
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
+        let input = Pipe()
         try input.fileHandleForWriting.write(contentsOf: Data(stdin.utf8))
         try input.fileHandleForWriting.close()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLIRunner.Result(status: process.terminationStatus, stdout: "", stderr: String(decoding: errData, as: UTF8.self))
+        return try CLIRunner.run(arguments, input: input.fileHandleForReading, output: full)
     }
 
     @Test(.enabled(if: TinyFileSystem.mountPoint != nil, Comment(rawValue: TinyFileSystem.skipReason)))

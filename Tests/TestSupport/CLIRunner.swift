@@ -66,6 +66,32 @@ public enum CLIRunner {
     }
 }
 
+extension CLIRunner {
+    /// Runs `reveille arguments…` from the repository root with standard input read from
+    /// `input` (e.g. a directory) and standard output written to `output` (e.g. `/dev/full`),
+    /// for tests of failed reads and writes; captures standard error (stdout is `""` when
+    /// `output` is given).
+    public static func run(_ arguments: [String], input: FileHandle, output: FileHandle? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = Fixtures.repositoryRoot
+        let out = Pipe(), err = Pipe()
+        process.standardInput = input
+        process.standardOutput = output ?? out
+        process.standardError = err
+        try process.run()
+        let errData = LockedBox(Data())
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) { errData.set(err.fileHandleForReading.readDataToEndOfFile()) }
+        let outData = output == nil ? out.fileHandleForReading.readDataToEndOfFile() : Data()
+        group.wait()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData.get(), as: UTF8.self))
+    }
+}
+
 /// A small lock-protected box for handing a value back from another thread.
 final class LockedBox<T>: @unchecked Sendable {
     private var value: T
