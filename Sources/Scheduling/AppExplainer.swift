@@ -47,34 +47,67 @@ public struct AppExplainer: Sendable {
     }
 
     /// Explains `app` on `source`'s device for `days` local days from local day `firstDay`,
-    /// whose midnights are instants under `utcOffsetSeconds`.
+    /// whose midnights are instants under the one fixed `utcOffsetSeconds`: the same as
+    /// ``explain(app:source:firstDay:clock:days:)`` on a clock without a zone.
     /// - Throws: ``SchedulingError`` for options or a horizon out of range; the planner's and
     ///   the model's errors.
     public func explain(app: String, source: DevicePlanningSource, firstDay: Int, utcOffsetSeconds: Int,
                         days: Int) throws -> AppExplanation {
-        let firstStart = LocalClock.startOfDay(firstDay, utcOffsetSeconds: utcOffsetSeconds)
+        try explain(app: app, source: source, firstDay: firstDay,
+                    clock: DeviceClock(zone: nil, fixedOffsetSeconds: utcOffsetSeconds), days: days)
+    }
+
+    /// Explains `app` on `source`'s device for `days` local days from local day `firstDay` on
+    /// `clock` (a zone's DST changes, else one fixed offset).
+    ///
+    /// Each day `[start(d), start(d + 1))` runs from its own local midnight on the clock
+    /// (``localMidnight(_:on:)``), so a day across a DST change is 23 or 25 hours long; it is
+    /// planned, and each of its slots forecast, under the offset in effect at that instant
+    /// (``ForecastContext/offsetChanges`` and ``ScheduleRequest/offsetChanges``, as
+    /// `reveille plan --zone` does), and its start and windows are written with that offset.
+    /// ``AppExplanation/utcOffset`` is the offset at the first day's start.
+    /// - Throws: ``SchedulingError`` for options or a horizon out of range; the planner's and
+    ///   the model's errors.
+    public func explain(app: String, source: DevicePlanningSource, firstDay: Int, clock: DeviceClock,
+                        days: Int) throws -> AppExplanation {
+        let firstStart = Self.localMidnight(firstDay, on: clock)
         let past = source.launches.prefix { $0.instant < firstStart }
         let cut = DevicePlanningSource(device: source.device, model: source.model, launches: past)
         var policy = try cut.policy(options: options)
         var out: [AppExplanation.Day] = []
         var digest: String?
+        var end = firstStart
         for k in 0..<max(0, days) {
-            let start = LocalClock.startOfDay(firstDay + k, utcOffsetSeconds: utcOffsetSeconds)
-            let end = LocalClock.startOfDay(firstDay + k + 1, utcOffsetSeconds: utcOffsetSeconds)
-            let context = cut.context(start: start, utcOffsetSeconds: utcOffsetSeconds, tauSeconds: policy.options.tauSeconds)
-            let plan = try policy.plan(ScheduleRequest(context: context, start: start, end: end, budgetPerDay: budgetPerDay,
-                                                       state: state, explains: true))
+            let start = end
+            end = Self.localMidnight(firstDay + k + 1, on: clock)
+            let offset = clock.offset(at: start), changes = clock.changes(from: start, to: end)
+            var context = cut.context(start: start, utcOffsetSeconds: offset, tauSeconds: policy.options.tauSeconds)
+            context.offsetChanges = changes
+            let plan = try policy.plan(ScheduleRequest(context: context, start: start, end: end, offsetChanges: changes,
+                                                       budgetPerDay: budgetPerDay, state: state, explains: true))
             if k == 0 { digest = plan.modelDigest }
-            out.append(Self.day(app: app, plan: plan, start: start, localDay: firstDay + k, utcOffsetSeconds: utcOffsetSeconds,
+            out.append(Self.day(app: app, plan: plan, start: start, localDay: firstDay + k, utcOffsetSeconds: offset,
                                 bucket: StandbyBuckets.at(start, history: past)[app]))
         }
         let cold = ColdLaunches.scan(past, tauSeconds: policy.options.tauSeconds).cold
         let launches = zip(past, cold).filter { $0.0.app == app && $0.1 }.count
         let mean = out.isEmpty ? 0 : Double(out.reduce(0) { $0 + $1.wakes }) / Double(out.count)
+        let offset = clock.offset(at: firstStart)
         return AppExplanation(schemaVersion: 1, device: source.device, app: app,
-                              utcOffset: TimestampParser.formatOffset(utcOffsetSeconds), utcOffsetSeconds: utcOffsetSeconds,
+                              utcOffset: TimestampParser.formatOffset(offset), utcOffsetSeconds: offset,
                               budgetPerDay: budgetPerDay, modelDigest: digest, launchesBefore: launches,
                               assumptions: assumptions(), days: out, meanWakesPerDay: (mean * 1e6).rounded() / 1e6)
+    }
+
+    /// The first instant of local day `day` on `clock`: its local midnight
+    /// (``DeviceClock/instant(localSeconds:)``). Where midnight itself is skipped (a zone that
+    /// springs forward at 00:00), the day begins at that change, the first instant the clock
+    /// shows the day. On a fixed offset: `day · 86400 − offset`.
+    public static func localMidnight(_ day: Int, on clock: DeviceClock) -> Double {
+        let t = clock.instant(localSeconds: LocalClock.startOfDay(day, utcOffsetSeconds: 0))
+        guard LocalClock.day(localSeconds: LocalClock.localSeconds(instant: t, utcOffsetSeconds: clock.offset(at: t))) < day,
+              let change = clock.changes(from: t, to: t + LocalClock.secondsPerDay).first else { return t }
+        return change.at
     }
 
     /// One day's part of `plan` for `app`.

@@ -77,18 +77,20 @@ struct ExplainCommand: ParsableCommand {
             let launches = try input.load(common)
             let source = try chooseSource(launches)
             guard let last = source.launches.last else { throw ValidationError("device '\(source.device)' has no launch") }
-            var firstDay = last.localDay + 1, offset = last.utcOffsetSeconds
+            // The device's clock (--zone, else the offset of its last launch):
+            // each day starts at its own local midnight and is planned in its own offsets.
+            var firstDay = last.localDay + 1, clock = source.clock(zone: input.timeZone)
             if let from {  // resolved as `plan --from` is, on the device's own clock
                 let start = PlanHorizon(from: from, hours: days * 24, zone: input.timeZone).resolved(for: source)
-                offset = start.utcOffsetSeconds
-                firstDay = LocalClock.day(localSeconds: LocalClock.localSeconds(instant: start.start, utcOffsetSeconds: offset))
+                clock = start.clock
+                firstDay = LocalClock.day(localSeconds: LocalClock.localSeconds(instant: start.start, utcOffsetSeconds: start.utcOffsetSeconds))
             }
             var options = SchedulingOptions()
             options.rules.recentUseDays = recentUseDays > 0 ? recentUseDays : nil
             options.rules.standbyBucketQuota = standbyQuota
             let deviceState = try state.map { try DeviceState.read(path: $0) } ?? DeviceState()
             let explainer = AppExplainer(options: options, budgetPerDay: budget, state: deviceState)
-            let answer = try explainer.explain(app: app, source: source, firstDay: firstDay, utcOffsetSeconds: offset, days: days)
+            let answer = try explainer.explain(app: app, source: source, firstDay: firstDay, clock: clock, days: days)
             common.note("\(app) on \(source.device): \(_fixed(answer.meanWakesPerDay, 2)) wakes per day over \(days) days")
             try AtomicFile.write(format == .json ? try answer.jsonText() : answer.text, to: output)
         }
