@@ -14,8 +14,9 @@ struct _TimelineDay {
     var day: Int
     var windows: [PlannedWindow]
     var marks: [Mark]
-    /// UTC offset of the day's local time (the horizon's, else the first fetch's), for the axis.
-    var utcOffsetSeconds: Int? = nil
+    /// UTC offsets of the day's local time, in time order (two across a DST change), for the
+    /// axis; empty when unknown. See ``offsets(_:day:)``.
+    var utcOffsets: [Int] = []
     /// Freshness window τ: each fetch covers `[fetch, fetch + τ)`.
     var tauSeconds: Double = 3600
     /// The model's P(launch in hour) for this day's weekday per app (24 values), when known.
@@ -24,9 +25,11 @@ struct _TimelineDay {
     /// The largest hourly probability among the scheduled apps (the band's full height).
     var bandPeak: Double { rows.compactMap { hourly[$0]?.max() }.max() ?? 0 }
 
-    /// `local time, UTC+02:00` (or `local time` when the offset is unknown).
+    /// `local time, UTC+02:00`; across a change `local time, UTC-05:00, then UTC-04:00`
+    /// (`local time` when the offset is unknown).
     var axisLabel: String {
-        utcOffsetSeconds.map { "local time, UTC\(TimestampParser.formatOffset($0))" } ?? "local time"
+        (["local time"] + utcOffsets.enumerated().map { "\($0.offset == 0 ? "" : "then ")UTC\(TimestampParser.formatOffset($0.element))" })
+            .joined(separator: ", ")
     }
 
     static let width = 790.0, labelWidth = 180.0, right = 10.0, rowHeight = 22.0, top = 22.0
@@ -124,20 +127,19 @@ struct _TimelineDay {
 }
 
 extension _TimelineDay {
-    /// The days a schedule covers (local days of its horizon under the start's offset, else the
-    /// local days of its fetches), at most `limit`, each with the launches the history holds for it.
+    /// The days a schedule covers, at most `limit`, each with the launches the history holds for
+    /// it: every local day of its horizon (from the start's day to the end's, each read with its
+    /// own offset) and every local day with a window (each window's day under its own offset),
+    /// in order. Each day is drawn in its own offsets (``offsets(_:day:)``).
     static func days(_ schedule: PlannedSchedule, device: DeviceHistory?, tauSeconds: Double, limit: Int,
                      profiles: [ProbabilityProfile] = []) -> [_TimelineDay] {
-        var dayNumbers: [Int]
+        var numbers = Set(schedule.windows.map { LocalClock.day(localSeconds: $0.at.localSeconds) })
         if let start = schedule.horizonStart {
             let first = LocalClock.day(localSeconds: start.localSeconds)
-            let endLocal = schedule.horizonEnd.map { $0.instant + Double(start.utcOffsetSeconds) } ?? start.localSeconds + 1
-            let last = max(first, LocalClock.day(localSeconds: endLocal - 0.001))
-            dayNumbers = Array(first...last)
-        } else {
-            dayNumbers = Array(Set(schedule.windows.map { LocalClock.day(localSeconds: $0.at.localSeconds) })).sorted()
+            let endLocal = schedule.horizonEnd?.localSeconds ?? start.localSeconds + 1
+            numbers.formUnion(first...max(first, LocalClock.day(localSeconds: endLocal - 0.001)))
         }
-        dayNumbers = Array(dayNumbers.prefix(max(0, limit)))
+        let dayNumbers = numbers.sorted().prefix(max(0, limit))
         let fetches = _LaunchStatistics.fetchInstants(schedule)
         let launches = device.map { Array($0.launches) } ?? []
         let cold = _LaunchStatistics.coldFlags(launches, tauSeconds: tauSeconds)
@@ -153,8 +155,24 @@ extension _TimelineDay {
             for p in profiles where p.device == schedule.device {
                 hourly[p.app] = (0..<24).map { p.probability(weekday: LocalClock.weekday(day: day), hour: $0) }
             }
-            let offset = schedule.horizonStart?.utcOffsetSeconds ?? windows.first?.at.utcOffsetSeconds
-            return _TimelineDay(day: day, windows: windows, marks: marks, utcOffsetSeconds: offset, tauSeconds: tauSeconds, hourly: hourly)
+            return _TimelineDay(day: day, windows: windows, marks: marks, utcOffsets: offsets(schedule, day: day),
+                                tauSeconds: tauSeconds, hourly: hourly)
         }
+    }
+
+    /// The offsets local day `day` is drawn in. A schedule writes every time with the offset in
+    /// effect at it (a DST change inside the horizon changes its windows' offsets), so the day's
+    /// offsets are those of its horizon start and windows that fall on it (each read with its
+    /// own offset), in time order without repeats; a day without one takes the offset of the
+    /// last such time before it, else of the first after it. Empty for a schedule without times.
+    static func offsets(_ schedule: PlannedSchedule, day: Int) -> [Int] {
+        let stamps = ([schedule.horizonStart].compactMap { $0 } + schedule.windows.map(\.at)).sorted { $0.instant < $1.instant }
+        var own: [Int] = []
+        for t in stamps where LocalClock.day(localSeconds: t.localSeconds) == day && own.last != t.utcOffsetSeconds {
+            own.append(t.utcOffsetSeconds)
+        }
+        guard own.isEmpty else { return own }
+        let before = stamps.last { LocalClock.day(localSeconds: $0.localSeconds) < day }
+        return [(before ?? stamps.first)?.utcOffsetSeconds].compactMap { $0 }
     }
 }
