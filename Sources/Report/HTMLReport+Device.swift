@@ -17,8 +17,13 @@ extension _Sections {
         }
         s += probabilities(input.profiles.filter { $0.device == name }, ranked: ranked, limit: options.topApps)
         let profiles = input.profiles.filter { $0.device == name }
-        for schedule in input.schedules where schedule.device == name {
+        let schedules = input.schedules.filter { $0.device == name }
+        for schedule in schedules.prefix(max(0, options.maxSchedulesPerDevice)) {
             s += scheduleFigures(schedule, device: history, profiles: profiles, options: options, tauSeconds: tauSeconds)
+        }
+        if schedules.count > max(0, options.maxSchedulesPerDevice) {
+            s += "<p class=\"muted\">\(schedules.count - max(0, options.maxSchedulesPerDevice)) more schedules of this device "
+                + "are not drawn (the first \(max(0, options.maxSchedulesPerDevice)) are).</p>"
         }
         return s + "</section>\n"
     }

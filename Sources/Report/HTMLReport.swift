@@ -38,6 +38,10 @@ public struct ReportOptions: Sendable, Equatable {
     public var calibrationBins: Int
     /// Most local days drawn per schedule (default 7).
     public var maxTimelineDays: Int
+    /// Most schedules drawn per device (default 10), in file order; a note says how many more the
+    /// file holds. A schedule's timelines are tens of kilobytes of SVG: 5,000 copies of one
+    /// schedule (a 0.9 MB file) made a 552 MB page.
+    public var maxSchedulesPerDevice: Int = 10
     /// Most devices given a section (default 25): those with the most launches (ties by name), shown
     /// in name order; a note names how many were left out. Keeps reports of large panels readable
     /// (a device section with its heatmaps is roughly 150–200 kB).

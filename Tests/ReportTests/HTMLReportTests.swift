@@ -11,6 +11,21 @@ import Testing
                            schedules: try ReportFixtures.schedules(), evaluation: try ReportFixtures.evaluation())
     }
 
+    /// Regression: every schedule of a device was drawn, so 5,000 copies of one schedule (a
+    /// 0.9 MB file) made a 552 MB page; at most `maxSchedulesPerDevice` are drawn, with a note.
+    @Test func schedulesPerDeviceAreCappedWithANote() throws {
+        let history = try ReportFixtures.history()
+        let one = try ReportFixtures.schedules()
+        let many = Array(repeating: one, count: 12).flatMap { $0 }
+        let drawn = HTMLReport.render(ReportInput(history: history, schedules: many))
+        let device = try #require(one.first?.device)
+        #expect(drawn.contains("2 more schedules of this device are not drawn (the first 10 are)"), "\(device)")
+        var options = ReportOptions()
+        options.maxSchedulesPerDevice = 12
+        let all = HTMLReport.render(ReportInput(history: history, schedules: many), options: options)
+        #expect(!all.contains("more schedules of this device") && all.count > drawn.count)
+    }
+
     @Test func sameInputsGiveIdenticalBytes() throws {
         let input = try Self.fullInput()
         #expect(HTMLReport.render(input) == HTMLReport.render(input))
