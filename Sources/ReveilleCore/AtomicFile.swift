@@ -61,9 +61,12 @@ public enum AtomicFile {
     /// renames leaves no output file written or changed (e.g. `simulate -o x.csv --truth DIR`
     /// wrote `x.csv` and then failed on the truth). A rename failing after another succeeded is
     /// the one case that leaves part of the outputs (rename(2) on a directory just written to).
+    /// Outputs to standard output are written in their order.
     public static func write(_ outputs: [(data: Data, path: String)]) throws(WriteError) {
+        // A file named twice would have its first output unlinked by the second's staging;
+        // standard output may take several, one after the other (`evaluate --fetches -`).
         var named = Set<String>()
-        for output in outputs where !named.insert(output.path).inserted {
+        for output in outputs where output.path != "-" && !named.insert(output.path).inserted {
             throw WriteError(path: output.path, reason: "it is named for two outputs of the same run")
         }
         var staged: [_Staged] = []

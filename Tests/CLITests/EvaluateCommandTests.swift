@@ -99,4 +99,13 @@ import TestSupport
         #expect(r.stdout.contains("time: ingest"))
         #expect(r.stdout.contains("oracle          8     0.528         1.000      1.000"))
     }
+
+    /// `--fetches -` with the report on standard output too writes both there, the fetch list
+    /// first (the all-or-nothing output writer briefly refused a path named twice, `-` included).
+    @Test func fetchesAndReportBothOnStandardOutput() throws {
+        let r = try CLIRunner.run(["evaluate", "../shared/datasets/android-wellbeing/launches.csv", "--policy", "oracle",
+                                   "--budget", "4", "--fetches", "-", "-q"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix("device,policy,budget,local_day,instant,app,used,reason\n") && r.stdout.contains("oracle       4"))
+    }
 }

@@ -41,6 +41,8 @@ import TestSupport
         #expect(try String(contentsOfFile: kept, encoding: .utf8) == "old")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["kept.txt", "sub"])
         try AtomicFile.write([(Data("new".utf8), kept), (Data("newer".utf8), fresh)])
+        // Standard output may take several outputs (`evaluate --fetches -` with the report on `-`).
+        #expect(throws: Never.self) { try AtomicFile.write([(Data(), "-"), (Data(), "-")]) }
         #expect(try String(contentsOfFile: kept, encoding: .utf8) == "new")
         #expect(try String(contentsOfFile: fresh, encoding: .utf8) == "newer")
     }
