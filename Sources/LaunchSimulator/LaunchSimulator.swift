@@ -47,11 +47,34 @@ public enum LaunchSimulator {
     /// its apps are simulated, so one device over a year shows progress).
     /// Complexity: O(devices × (days × 24 × apps + launches log launches)).
     public static func simulate(_ options: Options, progress: DeviceDayProgress.Handler? = nil) throws(SimulationError) -> Run {
+        try validate(options)
+        var events: [LaunchEvent] = []
+        let truth = _simulate(options, progress: progress) { events += $0 }
+        return Run(events: events, truth: truth)
+    }
+
+    /// ``simulate(_:progress:)`` handing each device's launches (sorted by instant, then app,
+    /// then duration) to `eachDevice` as soon as they are drawn, in device order, instead of
+    /// keeping them: memory holds one device's launches, whatever the number of devices (the
+    /// CLI streams them to its output). The same launches and truth.
+    /// - Throws: ``SimulationError`` for out-of-range options, or what `eachDevice` throws.
+    public static func simulate(_ options: Options, progress: DeviceDayProgress.Handler? = nil,
+                                eachDevice: ([LaunchEvent]) throws -> Void) throws -> GroundTruth {
+        try validate(options)
+        return try _simulate(options, progress: progress, eachDevice: eachDevice)
+    }
+
+    /// Throws ``SimulationError`` unless `options` are in range (devices 1…100000, days 1…3660).
+    public static func validate(_ options: Options) throws(SimulationError) {
         guard (1...100_000).contains(options.devices) else { throw .outOfRange("devices", "1…100000") }
         guard (1...3_660).contains(options.days) else { throw .outOfRange("days", "1…3660") }
+    }
+
+    /// The simulation of validated `options`, each device's launches handed to `eachDevice`.
+    private static func _simulate(_ options: Options, progress: DeviceDayProgress.Handler?,
+                                  eachDevice: ([LaunchEvent]) throws -> Void) rethrows -> GroundTruth {
         let tally = DeviceDayTally(devices: options.devices, deviceDays: options.devices * options.days, handler: progress)
         var devices: [DeviceTruth] = []
-        var events: [LaunchEvent] = []
         let digits = max(3, String(options.devices - 1).count)
         for index in 0..<options.devices {
             var streamRoot = SimulationRandom(seed: options.seed, stream: UInt64(index))
@@ -60,13 +83,12 @@ public enum LaunchSimulator {
             let name = "sim-" + _zeroPadded(index, digits)
             let person = _PersonGenerator.make(device: name, firstDay: options.firstDay, days: options.days, random: &random)
             devices.append(person)
-            events += person.simulateLaunches(seed: deviceSeed, progress: tally)
+            try eachDevice(person.simulateLaunches(seed: deviceSeed, progress: tally))
             tally.finishDevice()
         }
         let (y, m, d) = TimestampParser.civilFromDays(options.firstDay)
         let start = _zeroPadded(y, 4) + "-" + _zeroPadded(m, 2) + "-" + _zeroPadded(d, 2)
-        let truth = GroundTruth(seed: options.seed, startDate: start, days: options.days, devices: devices)
-        return Run(events: events, truth: truth)
+        return GroundTruth(seed: options.seed, startDate: start, days: options.days, devices: devices)
     }
 }
 

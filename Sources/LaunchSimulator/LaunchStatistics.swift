@@ -33,13 +33,33 @@ public struct LaunchStatistics: Sendable, Equatable {
     /// Computes the statistics. `events` need not be sorted. Complexity: O(n log n).
     public static func compute(_ events: [LaunchEvent], tauSeconds: Double = 3600,
                                sessionGapSeconds: Double = 30) -> LaunchStatistics {
-        let history = LaunchHistory(events: events)
-        var perDay: [Double] = [], appCounts: [Int] = [], durations: [Double] = []
-        var cold = 0, sessionLengths: [Double] = [], sessionApps = 0
-        for device in history.devices where !device.launches.isEmpty {
-            let launches = Array(device.launches)
-            let span = (device.lastLocalDay ?? 0) - (device.firstLocalDay ?? 0) + 1
-            perDay.append(Double(launches.count) / Double(span))
+        var accumulator = Accumulator(tauSeconds: tauSeconds, sessionGapSeconds: sessionGapSeconds)
+        for device in LaunchHistory(events: events).devices { accumulator.add(device: Array(device.launches)) }
+        return accumulator.statistics
+    }
+
+    /// The statistics gathered one device at a time (``LaunchSimulator/simulate(_:progress:eachDevice:)``
+    /// streams devices): what ``compute(_:tauSeconds:sessionGapSeconds:)`` gives for all of them,
+    /// keeping per device only the numbers the medians need.
+    public struct Accumulator: Sendable {
+        private let tauSeconds: Double, sessionGapSeconds: Double
+        private var perDay: [Double] = [], appCounts: [Int] = [], durations: [Double] = []
+        private var launches = 0, cold = 0, sessionLengths: [Double] = [], sessionApps = 0
+
+        /// An empty accumulator.
+        public init(tauSeconds: Double = 3600, sessionGapSeconds: Double = 30) {
+            self.tauSeconds = tauSeconds
+            self.sessionGapSeconds = sessionGapSeconds
+        }
+
+        /// Adds one device's launches, sorted by instant (a device without launches adds nothing).
+        public mutating func add(device launches: [LaunchEvent]) {
+            // The local days' range (the minimum and maximum: a flight west can make a later
+            // launch's local day earlier), as `DeviceHistory` gives it.
+            guard let first = launches.map(\.localDay).min(), let last = launches.map(\.localDay).max() else { return }
+            let span = last - first + 1
+            self.launches += launches.count
+            perDay.append(Double(launches.count) / Double(max(1, span)))
             appCounts.append(Set(launches.map(\.app)).count)
             var lastByApp: [String: Double] = [:]
             for e in launches {
@@ -47,19 +67,23 @@ public struct LaunchStatistics: Sendable, Equatable {
                 lastByApp[e.app] = e.instant
                 if let d = e.durationSeconds { durations.append(d) }
             }
-            let s = _sessions(launches, gap: sessionGapSeconds)
+            let s = LaunchStatistics._sessions(launches, gap: sessionGapSeconds)
             sessionLengths += s.lengths
             sessionApps += s.apps
         }
-        let n = max(1, perDay.count)
-        return LaunchStatistics(
-            devices: perDay.count, launches: events.count, launchesPerDay: perDay.reduce(0, +) / Double(n),
-            launchesPerDayRange: (perDay.min() ?? 0)...(perDay.max() ?? 0),
-            appsPerDevice: Double(appCounts.reduce(0, +)) / Double(n),
-            appsPerDeviceRange: (appCounts.min() ?? 0)...(appCounts.max() ?? 0),
-            tauSeconds: tauSeconds, coldLaunches: cold, medianDurationSeconds: _median(durations), sessions: sessionLengths.count,
-            medianSessionSeconds: _median(sessionLengths),
-            appsPerSession: Double(sessionApps) / Double(max(1, sessionLengths.count)))
+
+        /// The statistics of the devices added.
+        public var statistics: LaunchStatistics {
+            let n = max(1, perDay.count)
+            return LaunchStatistics(
+                devices: perDay.count, launches: launches, launchesPerDay: perDay.reduce(0, +) / Double(n),
+                launchesPerDayRange: (perDay.min() ?? 0)...(perDay.max() ?? 0),
+                appsPerDevice: Double(appCounts.reduce(0, +)) / Double(n),
+                appsPerDeviceRange: (appCounts.min() ?? 0)...(appCounts.max() ?? 0),
+                tauSeconds: tauSeconds, coldLaunches: cold, medianDurationSeconds: LaunchStatistics._median(durations),
+                sessions: sessionLengths.count, medianSessionSeconds: LaunchStatistics._median(sessionLengths),
+                appsPerSession: Double(sessionApps) / Double(max(1, sessionLengths.count)))
+        }
     }
 
     static func _sessions(_ launches: [LaunchEvent], gap: Double) -> (lengths: [Double], apps: Int) {

@@ -21,6 +21,10 @@ struct LineOutput {
             return
         }
         var existing = stat()
+        if stat(path, &existing) == 0, existing.st_mode & S_IFMT == S_IFDIR {
+            // Refused before anything is written (the rename at the end would fail).
+            throw AtomicFile.WriteError(path: path, reason: String(cString: strerror(EISDIR)), code: EISDIR)
+        }
         if stat(path, &existing) == 0, existing.st_mode & S_IFMT != S_IFREG, existing.st_mode & S_IFMT != S_IFDIR {
             guard let handle = FileHandle(forWritingAtPath: path) else {
                 throw AtomicFile.WriteError(path: path, reason: String(cString: strerror(errno)))

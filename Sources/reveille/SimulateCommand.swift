@@ -56,13 +56,30 @@ struct SimulateCommand: ParsableCommand {
     func run() throws {
         try runMappingErrors {
             let firstDay = Self._day(start) ?? 0
-            let run = try LaunchSimulator.simulate(.init(devices: devices, days: days, seed: seed, firstDay: firstDay),
-                                                   progress: ProgressPrinter(label: "simulate", common: common).handler)
-            // Both outputs or neither (a truth that cannot be written leaves no CSV behind).
-            var outputs = [(data: Data(CanonicalCSVWriter.csv(run.events).utf8), path: output)]
-            if let truth { outputs.append((try run.truth.jsonData(), truth)) }
-            try AtomicFile.write(outputs)
-            common.note(LaunchStatistics.compute(run.events).text)
+            // Device by device into the output (its temporary file), so memory holds one device's
+            // launches however many devices there are (all of them took 146 MB for 20 × 365 days);
+            // the truth is written before the CSV is moved into place, and a failure leaves neither.
+            let csv = try LineOutput(path: output)
+            var statistics = LaunchStatistics.Accumulator()
+            var header: Bool?
+            let groundTruth: GroundTruth
+            do {
+                groundTruth = try LaunchSimulator.simulate(.init(devices: devices, days: days, seed: seed, firstDay: firstDay),
+                                                           progress: ProgressPrinter(label: "simulate", common: common).handler) { launches in
+                    // The simulator gives every launch a duration: the header is the whole file's.
+                    let withDuration = header ?? launches.contains { $0.durationSeconds != nil }
+                    if header == nil { try csv.write(CanonicalCSVWriter.header(withDuration: withDuration)) }
+                    header = withDuration
+                    try csv.write(CanonicalCSVWriter.rows(launches, withDuration: withDuration))
+                    statistics.add(device: launches)
+                }
+                if let truth { try AtomicFile.write(try groundTruth.jsonData(), to: truth) }
+            } catch {
+                csv.abandon()
+                throw error
+            }
+            try csv.finish()
+            common.note(statistics.statistics.text)
         }
     }
 
