@@ -47,7 +47,9 @@ struct LineOutput {
         do {
             try handle.write(contentsOf: Data(line.utf8))
         } catch {
-            throw AtomicFile.WriteError(path: path, reason: "\(error)")
+            // The system's words for it ("No space left on device"), as AtomicFile says them.
+            let failure = FileDescriptorIO.Failure(error)
+            throw AtomicFile.WriteError(path: path, reason: failure.reason, code: failure.code)
         }
     }
 
