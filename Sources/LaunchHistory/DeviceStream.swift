@@ -32,17 +32,23 @@ public struct DeviceStream {
     ///   `emptyFile` for an input without a header and `noLaunches` for one without any device's
     ///   valid launch (an empty stream was zero devices and exit 0).
     public mutating func next() throws(HistoryError) -> DeviceHistory? {
+        if let device = try _next() {
+            yielded = true
+            return device
+        }
+        guard yielded else {
+            throw header.isEmpty ? HistoryError(.emptyFile, file: path, expected: "a header and rows")
+                : HistoryError(.noLaunches, file: path, expected: "at least one valid launch row; found none")
+        }
+        return nil
+    }
+
+    /// ``next()`` without the check that the input held a device.
+    private mutating func _next() throws(HistoryError) -> DeviceHistory? {
         while !finished {
             guard let line = try source.nextLineRange() else {
                 finished = true
-                if let device = try _flush() {
-                    yielded = true
-                    return device
-                }
-                guard yielded else {
-                    throw header.isEmpty ? HistoryError(.emptyFile, file: path, expected: "a header and rows")
-                        : HistoryError(.noLaunches, file: path, expected: "at least one valid launch row; found none")
-                }
+                if let device = try _flush() { return device }
                 break
             }
             let n = source.lineNumber
@@ -67,10 +73,7 @@ public struct DeviceStream {
             current = device
             rows += bytes
             rows.append(10)
-            if let flushed {
-                yielded = true
-                return flushed
-            }
+            if let flushed { return flushed }
         }
         return nil
     }

@@ -105,13 +105,31 @@ public enum AtomicFile {
         let directory: String
     }
 
-    /// Whether `path` is written in place: standard output (`-`), or an existing device or pipe
-    /// (e.g. /dev/null, /dev/full), which renaming over would replace.
-    private static func _writesInPlace(_ path: String) -> Bool {
-        guard path != "-" else { return true }
+    /// How an output path is written (``destination(of:)``).
+    public enum Destination: Sendable, Equatable {
+        /// `-`: standard output.
+        case standardOutput
+        /// An existing device or pipe (e.g. /dev/null, /dev/full, a FIFO, a link to one): written
+        /// in place, since renaming over it would replace the node with a regular file.
+        case inPlace
+        /// A regular file, through a temporary file renamed over it; `existingMode` is the
+        /// permission mode of the file it replaces (`nil`: a new file).
+        case file(existingMode: mode_t?)
+    }
+
+    /// How `path` is written; an existing directory is refused before anything is written (a
+    /// rename over it would fail only at the end). Every writer of outputs (this type's and the
+    /// CLI's streamed JSON Lines) asks here.
+    /// - Throws: ``WriteError`` (`EISDIR`) for a directory.
+    public static func destination(of path: String) throws(WriteError) -> Destination {
+        guard path != "-" else { return .standardOutput }
         var existing = stat()
-        guard stat(path, &existing) == 0 else { return false }
-        return (existing.st_mode & S_IFMT) != S_IFREG && (existing.st_mode & S_IFMT) != S_IFDIR
+        guard stat(path, &existing) == 0 else { return .file(existingMode: nil) }
+        switch existing.st_mode & S_IFMT {
+        case S_IFREG: return .file(existingMode: existing.st_mode & 0o7777)
+        case S_IFDIR: throw WriteError(path: path, reason: String(cString: strerror(EISDIR)), code: EISDIR)
+        default: return .inPlace
+        }
     }
 
     /// Writes `data` to standard output (`-`) or into the existing node at `path`.
@@ -129,16 +147,10 @@ public enum AtomicFile {
     }
 
     /// Writes `data` to a fresh temporary file beside `path` (flushed, closed, with the mode of
-    /// an existing destination); `nil` for a path written in place (``_writesInPlace(_:)``).
+    /// an existing destination); `nil` for a path written in place (``destination(of:)``). A
+    /// directory is refused here, before any output is renamed into place.
     private static func _stage(_ data: Data, to path: String) throws(WriteError) -> _Staged? {
-        guard !_writesInPlace(path) else { return nil }
-        var existing = stat()
-        let exists = stat(path, &existing) == 0
-        // A directory refuses the rename only after every output is staged: refused here, before
-        // any output is renamed into place.
-        if exists, (existing.st_mode & S_IFMT) == S_IFDIR {
-            throw WriteError(path: path, reason: String(cString: strerror(EISDIR)), code: EISDIR)
-        }
+        guard case .file(let existingMode) = try destination(of: path) else { return nil }
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         let name = url.lastPathComponent
@@ -148,7 +160,7 @@ public enum AtomicFile {
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard fd >= 0 else { throw _error(path) }
         do throws(WriteError) {
-            if exists, fchmod(fd, existing.st_mode & 0o7777) != 0 { throw _error(path) }
+            if let existingMode, fchmod(fd, existingMode) != 0 { throw _error(path) }
             try _writeAll(data, to: fd, path: path)
             guard fsync(fd) == 0 else { throw _error(path) }
             guard close(fd) == 0 else { throw _error(path) }

@@ -15,26 +15,24 @@ struct LineOutput {
 
     init(path: String) throws {
         self.path = path
-        guard path != "-" else {
+        switch try AtomicFile.destination(of: path) {
+        case .standardOutput:
             temporary = nil
             handle = FileHandle.standardOutput
             return
-        }
-        var existing = stat()
-        if stat(path, &existing) == 0, existing.st_mode & S_IFMT == S_IFDIR {
-            // Refused before anything is written (the rename at the end would fail).
-            throw AtomicFile.WriteError(path: path, reason: String(cString: strerror(EISDIR)), code: EISDIR)
-        }
-        if stat(path, &existing) == 0, existing.st_mode & S_IFMT != S_IFREG, existing.st_mode & S_IFMT != S_IFDIR {
+        case .inPlace:
             guard let handle = FileHandle(forWritingAtPath: path) else {
                 throw AtomicFile.WriteError(path: path, reason: String(cString: strerror(errno)))
             }
             temporary = nil
             self.handle = handle
             return
+        case .file:
+            break
         }
         let url = URL(fileURLWithPath: path)
-        let temp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
+        let temp = url.deletingLastPathComponent()
+            .appendingPathComponent(AtomicFile.temporaryName(of: url.lastPathComponent, pid: getpid())).path
         guard FileManager.default.createFile(atPath: temp, contents: nil), let handle = FileHandle(forWritingAtPath: temp) else {
             throw AtomicFile.WriteError(path: path, reason: "cannot create a file in its directory")
         }
